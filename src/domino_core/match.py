@@ -1,0 +1,287 @@
+"""A match: rounds until a side reaches the goal (RULES.md §3 openers, §8, §10 leaving).
+
+>>> from domino_core import Match, Rules
+>>> m = Match(Rules.from_preset("classic", seats=4), seed=1)
+>>> m.turn == m.opener and str(m.legal_moves()[0]) == "6-6"
+True
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .moves import IllegalMove, Move
+from .round import Deal, Round, RoundResult
+from .rules import Rules
+from .tiles import ALL_TILES, Tile
+
+EndReason = str  # "goal" | "resign" | "absence" | "annulled" | "abandoned"
+
+
+class IllegalDeal(ValueError):
+    """An explicit deal that the rules do not allow."""
+
+
+def check_deal(rules: Rules, deal: Deal) -> None:
+    """Raise :class:`IllegalDeal` unless ``deal`` is a deal these rules could have dealt."""
+    if len(deal.hands) != rules.seats:
+        raise IllegalDeal(f"the deal has {len(deal.hands)} hands for {rules.seats} seats")
+    for s, hand in enumerate(deal.hands):
+        if len(hand) != rules.hand_size:
+            raise IllegalDeal(
+                f"seat {s} was dealt {len(hand)} tiles, the rules deal {rules.hand_size}"
+            )
+    seen: set[Tile] = set()
+    for t in [t for h in deal.hands for t in h] + list(deal.boneyard):
+        if t in seen:
+            raise IllegalDeal(f"{t} appears twice in the deal")
+        seen.add(t)
+    if len(seen) != len(ALL_TILES):
+        missing = ", ".join(str(t) for t in ALL_TILES if t not in seen)
+        raise IllegalDeal(f"the deal lacks {missing}")
+    if rules.redeal_doubles is not None:
+        for s, hand in enumerate(deal.hands):
+            doubles = sum(1 for t in hand if t.is_double)
+            if doubles >= rules.redeal_doubles:
+                raise IllegalDeal(
+                    f"seat {s} holds {doubles} doubles: these rules deal again from "
+                    f"{rules.redeal_doubles}"
+                )
+
+
+def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
+    """A random deal, shuffled again while ``redeal_doubles`` asks for it."""
+    tiles = list(ALL_TILES)
+    n, k = rules.seats, rules.hand_size
+    while True:
+        rng.shuffle(tiles)
+        hands = tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n))
+        deal = Deal(hands, tuple(tiles[n * k:]))
+        if rules.redeal_doubles is None or all(
+            sum(1 for t in h if t.is_double) < rules.redeal_doubles for h in hands
+        ):
+            return deal
+
+
+def first_opener(deal: Deal) -> tuple[int, Tile]:
+    """The first round's opener and the tile it must play (RULES.md §3)."""
+    best: tuple[tuple[int, int, int], int, Tile] | None = None
+    for seat, hand in enumerate(deal.hands):
+        for t in hand:
+            key = (1, t.high, 0) if t.is_double else (0, t.value, t.high)
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+class Match:
+    """A whole match. Round 1 starts at once; see ``docs/DESIGN.md`` for the API."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        deals: Iterable[Deal] | None = None,
+    ) -> None:
+        self.rules = rules
+        self._rng: random.Random = (
+            secrets.SystemRandom() if seed is None else random.Random(seed)
+        )
+        self._deals: Iterator[Deal] | None = None if deals is None else iter(deals)
+        self.scores: list[int] = [0] * rules.sides
+        self.results: list[RoundResult] = []
+        #: Every round's deal and its plays in record notation, for the record.
+        self.history: list[tuple[Deal, list[str]]] = []
+        self.over = False
+        self.winner: int | None = None
+        self.end_reason: EndReason | None = None
+        self.round: Round = self._new_round(None)
+
+    # -- rounds --------------------------------------------------------------
+
+    def _new_round(self, deal: Deal | None) -> Round:
+        rules = self.rules
+        if deal is None and self._deals is not None:
+            deal = next(self._deals, None)
+            if deal is None:
+                raise IllegalDeal("no deal left for the next round")
+        if deal is None:
+            deal = shuffle_deal(rules, self._rng)
+        else:
+            check_deal(rules, deal)
+        round_no = len(self.results) + 1
+        forced: Tile | None = None
+        if not self.results:
+            opener, forced = first_opener(deal)
+        else:
+            prev = self.results[-1]
+            opener = (prev.opener + 1) % rules.seats
+            if rules.next_opener == "winner" and prev.winner_seat is not None:
+                opener = prev.winner_seat
+        r = Round(rules, deal, opener, forced, self.scores, round_no)
+        self.history.append((deal, r.plays))
+        return r
+
+    def start_next_round(self, deal: Deal | None = None) -> list[dict[str, Any]]:
+        """Deal and start the next round (the current one must be over, the match not)."""
+        if self.over:
+            raise IllegalMove("the match is over")
+        if not self.round.over:
+            raise IllegalMove("the round is still being played")
+        self.round = self._new_round(deal)
+        return [{"type": "round_start", "round": self.round.round_no,
+                 "opener": self.round.opener}]
+
+    # -- state ---------------------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move, or None between rounds and after the match."""
+        return None if self.over else self.round.turn
+
+    @property
+    def round_no(self) -> int:
+        """The current round, counted from 1."""
+        return self.round.round_no
+
+    @property
+    def round_over(self) -> bool:
+        """Whether the current round has ended (hands are shown until the next one)."""
+        return self.round.over
+
+    @property
+    def opener(self) -> int:
+        """The seat that opened the current round."""
+        return self.round.opener
+
+    @property
+    def deal(self) -> Deal:
+        """The current round's deal (secret until the round ends)."""
+        return self.round.deal
+
+    def hand(self, seat: int) -> list[Tile]:
+        """The tiles ``seat`` holds now."""
+        return self.round.hand(seat)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of the seat on turn ([] between rounds and after the match)."""
+        return [] if self.over else self.round.legal_moves()
+
+    def copy(self) -> Match:
+        """An independent copy, cheap enough for search (no future deals are kept)."""
+        m = Match.__new__(Match)
+        m.rules = self.rules
+        m._rng = self._rng
+        m._deals = None
+        m.scores = self.scores[:]
+        m.results = self.results[:]
+        m.history = self.history[:-1]
+        m.over = self.over
+        m.winner = self.winner
+        m.end_reason = self.end_reason
+        m.round = self.round.copy(m.scores)
+        m.history.append((m.round.deal, m.round.plays))
+        return m
+
+    # -- moves ---------------------------------------------------------------
+
+    def push(self, move: Move) -> list[dict[str, Any]]:
+        """Apply ``move`` for the seat on turn; return the public log entries it added.
+
+        Raises :class:`IllegalMove` and changes nothing when the move is illegal.
+        """
+        if self.over:
+            raise IllegalMove("the match is over")
+        if self.round.over:
+            raise IllegalMove("the round is over: the next one has not started")
+        events = self.round.push(move)
+        if self.round.over:
+            self._round_ended()
+        return events
+
+    def playout(self, rng: random.Random) -> None:
+        """Play random legal moves to the end of the current round (for search)."""
+        if self.over or self.round.over:
+            return
+        self.round.playout(rng)
+        self._round_ended()
+
+    def _round_ended(self) -> None:
+        self.results.append(self.round.result())
+        for side, score in enumerate(self.scores):
+            if score >= self.rules.goal:
+                self.over = True
+                self.winner = side
+                self.end_reason = "goal"
+                break
+
+    def resign(self, seat: int, reason: EndReason = "resign") -> list[dict[str, Any]]:
+        """``seat`` leaves for good: its side loses (RULES.md §10 Leaving).
+
+        With more than two sides the remaining seat with the most points wins; a tie
+        goes to the one whose turn comes first.
+        """
+        if self.over:
+            raise IllegalMove("the match is over")
+        rules = self.rules
+        if not 0 <= seat < rules.seats:
+            raise IllegalMove(f"there is no seat {seat}")
+        loser = rules.side_of(seat)
+        start = self.round.turn if self.round.turn is not None else (self.round.opener)
+        order = [(start + i) % rules.seats for i in range(rules.seats)]
+        candidates = [rules.side_of(s) for s in order if rules.side_of(s) != loser]
+        best = max(self.scores[c] for c in candidates)
+        winner = next(c for c in candidates if self.scores[c] == best)
+        return self._end(winner, reason, {"seat": seat})
+
+    def annul(self, reason: EndReason = "annulled") -> list[dict[str, Any]]:
+        """End the match with no winner (annulment, or a table idle too long)."""
+        if self.over:
+            raise IllegalMove("the match is over")
+        return self._end(None, reason, {})
+
+    def _end(self, winner: int | None, reason: EndReason,
+             extra: dict[str, Any]) -> list[dict[str, Any]]:
+        if not self.round.over:
+            self.round.stop()
+            self.results.append(self.round.result())
+        self.over = True
+        self.winner = winner
+        self.end_reason = reason
+        return [{"type": "match_end", "reason": reason, "winner": winner, **extra}]
+
+    # -- records -------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The match as a ``domino-record/1`` object (RECORD.md)."""
+        rules = {"preset": self.rules.preset, "seats": self.rules.seats,
+                 "goal": self.rules.goal}
+        base = Rules.from_preset(self.rules.preset, self.rules.seats, self.rules.goal)
+        for knob in ("teams", "hand_size", "drawing", "redeal_doubles", "next_opener",
+                     "closed_table", "auto_draw"):
+            if getattr(self.rules, knob) != getattr(base, knob):
+                rules[knob] = getattr(self.rules, knob)
+        return {
+            "format": "domino-record/1",
+            "rules": rules,
+            "rounds": [{**deal.to_dict(), "plays": list(plays)} for deal, plays in self.history],
+        }
+
+    def replay_summary(self) -> dict[str, Any]:
+        """What ``domino replay`` prints for this match (RECORD.md)."""
+        rounds = [r.to_replay() for r in self.results]
+        if not self.round.over:
+            rounds.append({"opener": self.round.opener, "result": "unfinished", "winner": None,
+                           "points": 0, "pips": [_pips(self, s) for s in range(self.rules.seats)],
+                           "fives": [list(f) for f in self.round.fives]})
+        return {"rounds": rounds, "score": list(self.scores), "winner": self.winner,
+                "over": self.over}
+
+
+def _pips(match: Match, seat: int) -> int:
+    return sum(t.value for t in match.round.hand(seat))

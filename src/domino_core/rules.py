@@ -1,0 +1,152 @@
+"""The rule knobs of RULES.md §9 and the five presets.
+
+>>> Rules.from_preset("fives", seats=4).hand_size
+5
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Literal
+
+PresetName = Literal["classic", "draw", "block", "fives", "caribbean"]
+NextOpener = Literal["rotate", "winner"]
+ClosedTable = Literal["all_pass", "at_once"]
+#: How a round is scored (RULES.md §6 columns); fixed by the preset.
+Scoring = Literal["classic", "standard", "caribbean", "fives"]
+
+#: The preset names, in the order the rule book lists them.
+PRESETS: tuple[PresetName, ...] = ("classic", "draw", "block", "fives", "caribbean")
+
+_SCORING: dict[str, Scoring] = {
+    "classic": "classic",
+    "draw": "standard",
+    "block": "standard",
+    "fives": "fives",
+    "caribbean": "caribbean",
+}
+
+#: Knobs a record's ``rules`` object (or a table) may set besides preset, seats and goal.
+KNOBS: tuple[str, ...] = (
+    "teams",
+    "hand_size",
+    "drawing",
+    "redeal_doubles",
+    "next_opener",
+    "closed_table",
+    "auto_draw",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every knob of a match. Build one with :meth:`Rules.from_preset`."""
+
+    preset: PresetName
+    seats: int
+    goal: int
+    teams: bool
+    hand_size: int
+    drawing: bool
+    redeal_doubles: int | None
+    next_opener: NextOpener
+    closed_table: ClosedTable
+    auto_draw: bool
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS:
+            raise ValueError(f"unknown preset {self.preset!r} (one of {', '.join(PRESETS)})")
+        if self.seats not in (2, 3, 4):
+            raise ValueError(f"seats must be 2, 3 or 4, not {self.seats!r}")
+        if self.teams and self.seats != 4:
+            raise ValueError("teams need 4 seats")
+        if not isinstance(self.goal, int) or self.goal < 1:
+            raise ValueError(f"goal must be a positive number, not {self.goal!r}")
+        if not self.hand_size >= 1 or self.hand_size * self.seats > 28:
+            raise ValueError(f"{self.seats} hands of {self.hand_size} tiles do not fit in 28 tiles")
+        if self.redeal_doubles is not None and not 1 <= self.redeal_doubles <= 7:
+            raise ValueError("redeal_doubles must be 1..7 or null")
+        if self.next_opener not in ("rotate", "winner"):
+            raise ValueError(f"next_opener must be 'rotate' or 'winner', not {self.next_opener!r}")
+        if self.closed_table not in ("all_pass", "at_once"):
+            raise ValueError(
+                f"closed_table must be 'all_pass' or 'at_once', not {self.closed_table!r}"
+            )
+
+    @classmethod
+    def from_preset(cls, name: str, seats: int = 4, goal: int | None = None, **knobs: Any) -> Rules:
+        """The rules of preset ``name`` at ``seats`` seats, with any knob overridden.
+
+        ``goal`` defaults to 100. Unknown knobs raise :class:`ValueError`.
+        """
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r} (one of {', '.join(PRESETS)})")
+        if seats not in (2, 3, 4):
+            raise ValueError(f"seats must be 2, 3 or 4, not {seats!r}")
+        unknown = set(knobs) - set(KNOBS)
+        if unknown:
+            raise ValueError(f"unknown rule knob(s): {', '.join(sorted(unknown))}")
+        small = seats <= 3
+        base: dict[str, Any]
+        if name == "classic":
+            base = dict(teams=seats == 4, hand_size=7, drawing=small, redeal_doubles=4,
+                        next_opener="rotate", closed_table="all_pass", auto_draw=True)
+        elif name == "draw":
+            base = dict(teams=False, hand_size=7 if seats == 2 else 5, drawing=True,
+                        redeal_doubles=None, next_opener="winner", closed_table="all_pass",
+                        auto_draw=True)
+        elif name == "block":
+            base = dict(teams=False, hand_size=7, drawing=False, redeal_doubles=None,
+                        next_opener="winner", closed_table="all_pass", auto_draw=True)
+        elif name == "fives":
+            base = dict(teams=False, hand_size=7 if seats == 2 else 5, drawing=True,
+                        redeal_doubles=None, next_opener="winner", closed_table="all_pass",
+                        auto_draw=True)
+        else:
+            base = dict(teams=seats == 4, hand_size=7, drawing=small, redeal_doubles=None,
+                        next_opener="rotate", closed_table="at_once", auto_draw=False)
+        base.update(knobs)
+        return cls(preset=name, seats=seats, goal=100 if goal is None else goal,
+                   **base)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from a record's ``rules`` object (preset, seats, goal, optional knobs)."""
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        extra = set(data) - {"preset", "seats", "goal", *KNOBS}
+        if extra:
+            raise ValueError(f"unknown rule knob(s): {', '.join(sorted(extra))}")
+        if "preset" not in data or "seats" not in data:
+            raise ValueError("rules need a preset and seats")
+        knobs = {k: data[k] for k in KNOBS if k in data}
+        return cls.from_preset(data["preset"], seats=data["seats"], goal=data.get("goal"), **knobs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every knob as a JSON-able dict (the record's ``rules`` object, complete)."""
+        out = asdict(self)
+        out["scoring"] = self.scoring
+        return out
+
+    def with_(self, **knobs: Any) -> Rules:
+        """A copy with some knobs changed."""
+        return replace(self, **knobs)
+
+    @property
+    def scoring(self) -> Scoring:
+        """The round-scoring column of RULES.md §6 this preset uses."""
+        return _SCORING[self.preset]
+
+    @property
+    def fives(self) -> bool:
+        """Whether the spinner and in-round scoring of RULES.md §7 apply."""
+        return self.preset == "fives"
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: 2 teams, or one per seat."""
+        return 2 if self.teams else self.seats
+
+    def side_of(self, seat: int) -> int:
+        """The side (team 0 = seats 0+2, team 1 = seats 1+3, or the seat itself) of ``seat``."""
+        return seat % 2 if self.teams else seat

@@ -1,0 +1,96 @@
+"""Round-end scoring: RULES.md §6 (who wins a round, and how many points).
+
+Every function here is pure: it reads the hands left at the end of a round (as
+bitmasks per seat) and returns who took the round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import Rules
+from .tiles import TILE_VALUE, ids_of, pips_of
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Who took a round: ``side`` (None: nobody scored), its ``points`` and the ``seat``
+    that counts as the round's winner for choosing the next opener."""
+
+    side: int | None
+    points: int
+    seat: int | None
+
+
+NOBODY = Award(None, 0, None)
+
+
+def round_to_five(points: int) -> int:
+    """The nearest multiple of 5 (12 → 10, 13 → 15), as fives rounds round awards."""
+    return (points + 2) // 5 * 5
+
+
+def _order_from(opener: int, seats: int) -> list[int]:
+    return [(opener + i) % seats for i in range(seats)]
+
+
+def score_domino(rules: Rules, hands: list[int], out_seat: int) -> Award:
+    """The award when ``out_seat`` played its last tile."""
+    pips = [pips_of(h) for h in hands]
+    side = rules.side_of(out_seat)
+    if rules.teams and rules.scoring == "caribbean":
+        # Caribbean teams: all four hands, the partner's included.
+        points = sum(pips)
+    else:
+        # Everyone else's pips; with teams "everyone else" is the other team (RULES.md §1).
+        points = sum(p for s, p in enumerate(pips) if rules.side_of(s) != side)
+    return _finish(rules, Award(side, points, out_seat))
+
+
+def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
+    """The award when nobody can play (RULES.md §6, the "blocked" rows)."""
+    pips = [pips_of(h) for h in hands]
+    order = _order_from(opener, rules.seats)
+    scoring = rules.scoring
+    if rules.teams:
+        side_pips = [pips[0] + pips[2], pips[1] + pips[3]]
+        if side_pips[0] == side_pips[1]:
+            if scoring != "caribbean":
+                return NOBODY
+            side = rules.side_of(opener)
+        else:
+            side = 0 if side_pips[0] < side_pips[1] else 1
+        other = side_pips[1 - side]
+        if scoring == "classic":
+            points = other
+        elif scoring == "caribbean":
+            points = sum(pips)
+        else:
+            points = other - side_pips[side]
+        # The winning team's seat with the lower hand, then the earlier from the opener.
+        seat = min((s for s in order if s % 2 == side), key=lambda s: (pips[s], order.index(s)))
+        return _finish(rules, Award(side, points, seat))
+    low = min(pips)
+    tied = [s for s in order if pips[s] == low]
+    if len(tied) == 1:
+        seat = tied[0]
+    elif scoring == "classic":
+        keys = {s: sorted(TILE_VALUE[t] for t in ids_of(hands[s])) for s in tied}
+        best = min(keys.values())
+        winners = [s for s in tied if keys[s] == best]
+        if len(winners) != 1:
+            return NOBODY
+        seat = winners[0]
+    elif scoring == "caribbean":
+        seat = tied[0]
+    else:
+        return NOBODY
+    others = sum(pips) - pips[seat]
+    points = others - pips[seat] if scoring in ("standard", "fives") else others
+    return _finish(rules, Award(seat, points, seat))
+
+
+def _finish(rules: Rules, award: Award) -> Award:
+    if rules.fives:
+        return Award(award.side, round_to_five(award.points), award.seat)
+    return award

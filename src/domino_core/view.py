@@ -1,0 +1,171 @@
+"""What one seat may see: the ONLY way anything leaves the engine (RULES.md §10 Privacy).
+
+``view_for(match, seat)`` copies out the seat's own hand, the table, the counts of
+the other hands and of the boneyard, the public log, the scores and the seat's legal
+moves. Other hands, the boneyard's order and the sleeping tiles are never copied
+while the round is being played; once it is over, the result reveals every hand.
+A spectator (``seat=None``) sees the same without any hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .board import CLOSED
+from .match import Match
+from .moves import END_NAMES, Move
+from .round import RoundResult
+from .rules import Rules
+from .tiles import ALL_TILES, Tile, tiles_of
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMove:
+    """A move the seat may make now, with the fives points it would score at once."""
+
+    move: Move
+    points: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"type": "play", "tile": "6-4", "end": "L", "points": 10}`` or ``{"type": "draw"}``."""
+        m = self.move
+        if m.kind != "play":
+            return {"type": m.kind}
+        return {"type": "play", "tile": str(m.tile), "end": m.end, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """The line of play: the center tile and four arms of ``(near, far)`` pips."""
+
+    center: tuple[int, int] | None
+    spinner: bool
+    arms: dict[str, tuple[tuple[int, int], ...]]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``board`` object of the view JSON."""
+        return {
+            "center": None if self.center is None else list(self.center),
+            "spinner": self.spinner,
+            "arms": {k: [list(t) for t in v] for k, v in self.arms.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Everything one seat (or a spectator) may know now. See ``docs/DESIGN.md``."""
+
+    seat: int | None
+    rules: Rules
+    round_no: int
+    opener: int
+    turn: int | None
+    hand: tuple[Tile, ...] | None
+    hand_counts: tuple[int, ...]
+    boneyard: int
+    sleeping: int
+    board: BoardView
+    ends: dict[str, int]
+    count: int | None
+    log: tuple[dict[str, Any], ...]
+    scores: tuple[int, ...]
+    legal: tuple[LegalMove, ...]
+    round_over: bool
+    result: RoundResult | None
+    rounds: tuple[RoundResult, ...]
+    over: bool
+    winner: int | None
+    end_reason: str | None
+
+    @property
+    def played(self) -> tuple[Tile, ...]:
+        """The tiles on the table, in the order they were played this round."""
+        return tuple(Tile.parse(e["tile"]) for e in self.log if e["type"] == "play")
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        """The legal moves alone."""
+        return [lm.move for lm in self.legal]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as the JSON object of ``docs/DESIGN.md`` §1."""
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "round": self.round_no,
+            "opener": self.opener,
+            "turn": self.turn,
+            "hand": None if self.hand is None else [str(t) for t in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "boneyard": self.boneyard,
+            "sleeping": self.sleeping,
+            "board": self.board.to_dict(),
+            "ends": dict(self.ends),
+            "count": self.count,
+            "log": [_copy_entry(e) for e in self.log],
+            "scores": list(self.scores),
+            "legal": [lm.to_dict() for lm in self.legal],
+            "round_over": self.round_over,
+            "result": None if self.result is None else self.result.to_dict(),
+            "rounds": [r.to_dict() for r in self.rounds],
+            "over": self.over,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+        }
+
+
+def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
+
+
+def view_for(match: Match, seat: int | None) -> View:
+    """The view of ``seat`` (None: a spectator) of ``match`` now."""
+    rnd = match.round
+    rules = match.rules
+    if seat is not None and not 0 <= seat < rules.seats:
+        raise ValueError(f"there is no seat {seat}")
+    board = rnd.board
+    legal: tuple[LegalMove, ...] = ()
+    if seat is not None and match.turn == seat:
+        plays = rnd.legal_plays()
+        if plays:
+            legal = tuple(
+                LegalMove(Move("play", ALL_TILES[t], None if e is None else END_NAMES[e]),
+                          rnd.points_of(t, e))
+                for t, e in plays
+            )
+        else:
+            legal = tuple(LegalMove(m) for m in rnd.legal_moves())
+    ends: dict[str, int] = {END_NAMES[e]: p for e, p in enumerate(board.ends) if p != CLOSED}
+    finished = rnd.over
+    results = tuple(match.results)
+    current = results[-1] if finished and results else None
+    rounds = results[:-1] if current is not None else results
+    return View(
+        seat=seat,
+        rules=rules,
+        round_no=rnd.round_no,
+        opener=rnd.opener,
+        turn=match.turn,
+        hand=None if seat is None else tuple(tiles_of(rnd.hands[seat])),
+        hand_counts=tuple(h.bit_count() for h in rnd.hands),
+        boneyard=rnd.boneyard_left,
+        sleeping=rnd.sleeping,
+        board=BoardView(
+            center=board.center,
+            spinner=board.spinner,
+            arms={END_NAMES[e]: tuple(board.arms[e]) for e in range(4)},
+        ),
+        ends=ends,
+        count=board.count() if rules.fives else None,
+        log=tuple(_copy_entry(e) for e in rnd.log),
+        scores=tuple(match.scores),
+        legal=legal,
+        round_over=finished,
+        result=current,
+        rounds=rounds,
+        over=match.over,
+        winner=match.winner,
+        end_reason=match.end_reason,
+    )
