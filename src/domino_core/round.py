@@ -17,7 +17,7 @@ from .board import CLOSED, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
 from .rules import Rules
 from .scoring import Award, score_blocked, score_domino
-from .tiles import ALL_TILES, NUMBER_MASK, TILE_A, TILE_B, Tile, ids_of, pips_of, tiles_of
+from .tiles import ALL_TILES, DOUBLES_MASK, N_TILES, NUMBER_MASK, TILE_A, TILE_B, Tile, ids_of, pips_of, tiles_of
 
 RoundEnd = Literal["domino", "blocked", "goal", "unfinished"]
 
@@ -70,6 +70,17 @@ class RoundResult:
         out["hands"] = [[str(t) for t in h] for h in self.hands]
         out["boneyard"] = [str(t) for t in self.boneyard]
         return out
+
+
+#: Tile ids in the order that decides the first opener: doubles high to low, then
+#: the other tiles by value and, between equal values, by the higher number.
+_OPENING_ORDER: tuple[int, ...] = tuple(
+    t.id for t in sorted(
+        ALL_TILES, key=lambda t: (1, t.high, 0) if t.is_double else (0, t.value, t.high),
+        reverse=True,
+    )
+)
+_NO_DEAL = Deal((), ())
 
 
 def _ends_list(board: Board) -> list[int]:
@@ -131,6 +142,52 @@ class Round:
         self.scores = scores
         self.end: RoundEnd | None = None
         self.award: Award | None = None
+
+    @classmethod
+    def random(cls, rules: Rules, rng: random.Random, scores: list[int] | None = None) -> Round:
+        """A freshly shuffled first round (opener and forced tile by RULES.md §3), fast.
+
+        For playouts and benchmarks: it skips building a :class:`Deal` of tiles
+        (``deal`` is left empty); matches use :func:`domino_core.match.shuffle_deal`.
+        """
+        n, k = rules.seats, rules.hand_size
+        ids = list(range(N_TILES))
+        redeal = rules.redeal_doubles
+        while True:
+            rng.shuffle(ids)
+            hands = []
+            for s in range(n):
+                m = 0
+                for t in ids[s * k:(s + 1) * k]:
+                    m |= 1 << t
+                hands.append(m)
+            if redeal is None or all((h & DOUBLES_MASK).bit_count() < redeal for h in hands):
+                break
+        dealt = 0
+        for h in hands:
+            dealt |= h
+        forced = next(t for t in _OPENING_ORDER if dealt >> t & 1)
+        opener = next(s for s in range(n) if hands[s] >> forced & 1)
+        r = cls.__new__(cls)
+        r.rules = rules
+        r.n = n
+        r.round_no = 1
+        r.deal = _NO_DEAL
+        r.hands = hands
+        r.bone = ids[n * k:]
+        r.bone_pos = 0
+        r.board = Board(rules.fives)
+        r.opener = opener
+        r.turn = opener
+        r.forced = forced
+        r.passes = 0
+        r.log = []
+        r.fives = []
+        r.plays = []
+        r.scores = [0] * rules.sides if scores is None else scores
+        r.end = None
+        r.award = None
+        return r
 
     # -- copying -----------------------------------------------------------------
 
@@ -420,7 +477,13 @@ class Round:
         """
         if self.turn is None:
             return
-        if self.rules.fives or self.board.center is None:
+        if self.board.center is None and not self.rules.fives:
+            plays = self.legal_plays()
+            t, e = plays[int(rng.random() * len(plays))]
+            self._play_quiet(self.turn, t, e)
+            if self.turn is None:
+                return
+        if self.rules.fives:
             self._playout_general(rng)
             return
         rnd = rng.random
