@@ -17,7 +17,18 @@ from .board import CLOSED, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
 from .rules import Rules
 from .scoring import Award, score_blocked, score_domino
-from .tiles import ALL_TILES, DOUBLES_MASK, N_TILES, NUMBER_MASK, TILE_A, TILE_B, Tile, ids_of, pips_of, tiles_of
+from .tiles import (
+    ALL_TILES,
+    DOUBLES_MASK,
+    N_TILES,
+    NUMBER_MASK,
+    TILE_A,
+    TILE_B,
+    Tile,
+    ids_of,
+    pips_of,
+    tiles_of,
+)
 
 RoundEnd = Literal["domino", "blocked", "goal", "unfinished"]
 
