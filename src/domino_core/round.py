@@ -155,7 +155,7 @@ class Round:
         self.award: Award | None = None
 
     @classmethod
-    def random(cls, rules: Rules, rng: random.Random, scores: list[int] | None = None) -> Round:
+    def shuffled(cls, rules: Rules, rng: random.Random, scores: list[int] | None = None) -> Round:
         """A freshly shuffled first round (opener and forced tile by RULES.md §3), fast.
 
         For playouts and benchmarks: it skips building a :class:`Deal` of tiles
