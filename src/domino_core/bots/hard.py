@@ -1,0 +1,142 @@
+"""Vó Quelônia, the hard computer player: determinized Monte Carlo search.
+
+For each decision it repeatedly
+
+1. samples a *world*: the hidden tiles dealt consistently with everything its
+   seat knows (hand sizes, tiles seen, what each seat showed it lacks; see
+   ``inference.py`` and ``sampling.py``), rebuilt into a private ``Match`` with
+   ``determinize.match_from_view``;
+2. plays every candidate move in that world, then plays the round out with
+   random legal moves (the same random sequence for every candidate, so the
+   comparison is fair);
+3. scores the end of the round by its side's chance to win the *match* from the
+   scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
+   model on the points each side still needs to reach the goal);
+
+and plays the candidate with the best mean. It stops at once when there is one
+legal move. It searches for ``think_time`` seconds (default 0.5) or, when given a
+seed (and so expected to be reproducible), for a fixed number of playouts worth
+that time on this machine (``PLAYOUTS_PER_SECOND``), or for ``playouts`` if given.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from domino_core.bots.knowledge import Knowledge, Option, pair_str
+from domino_core.bots.sampling import Sampler, World
+
+DEFAULT_THINK_TIME = 0.5
+"""Seconds per move when none is given."""
+
+PLAYOUTS_PER_SECOND = 6000
+"""Playouts the search runs in a second on one core here (measured, rounded down);
+converts a think time into the fixed budget used when a seed is given."""
+
+ROUND_POINTS = 25.0
+"""Typical points a round awards, the step of the race model in ``win_chance``."""
+
+
+def win_chance(scores: Sequence[int], goal: int, side: int) -> float:
+    """``side``'s chance to win the match from ``scores``, by a smooth race model.
+
+    Each side's distance to the goal is weighed against the others' with a
+    temperature that shrinks as the leader nears the goal, so points matter more
+    the closer the match is to its end.
+    """
+    needs = [max(0, goal - s) for s in scores]
+    closest = min(needs)
+    temperature = 0.5 * math.sqrt(ROUND_POINTS * (closest + ROUND_POINTS))
+    weights = [math.exp((closest - n) / temperature) for n in needs]
+    return weights[side] / sum(weights)
+
+
+def _value(match: Any, side: int, goal: int) -> float:
+    """How good the end of a playout is for ``side``, in 0..1."""
+    if match.over:
+        return 1.0 if match.winner == side else 0.0
+    return win_chance(match.scores, goal, side)
+
+
+def _moves(options: Sequence[Option]) -> list[Any]:
+    from domino_core import Move, Tile
+
+    out: list[Any] = []
+    for o in options:
+        if o.kind == "draw":
+            out.append(Move.draw())
+        elif o.kind == "pass":
+            out.append(Move.pass_())
+        else:
+            assert o.tile is not None
+            out.append(Move.play(Tile.parse(pair_str(o.tile)), o.end))
+    return out
+
+
+def _rebuild(k: Knowledge, world: World) -> Any:
+    from domino_core import Tile
+    from domino_core.determinize import match_from_view
+
+    hands = [[Tile(a, b) for a, b in hand] for hand in world.hands]
+    boneyard = [Tile(a, b) for a, b in world.boneyard]
+    return match_from_view(k.source, hands, boneyard)
+
+
+def evaluate(
+    k: Knowledge,
+    rng: random.Random,
+    *,
+    think_time: float | None = None,
+    playouts: int | None = None,
+    seeded: bool = False,
+) -> tuple[list[float], list[int]]:
+    """Mean value and number of playouts of each of ``k.legal``, in order."""
+    options = k.legal
+    moves = _moves(options)
+    budget_time = DEFAULT_THINK_TIME if think_time is None else think_time
+    budget = playouts
+    if budget is None and seeded:
+        budget = max(len(options), int(budget_time * PLAYOUTS_PER_SECOND))
+    deadline = time.perf_counter() + budget_time
+    sampler = Sampler(k)
+    side = k.my_side
+    totals = [0.0] * len(options)
+    counts = [0] * len(options)
+    done = 0
+    while True:
+        world = sampler.sample(rng)
+        base = _rebuild(k, world)
+        playout_seed = rng.getrandbits(32)
+        for i, move in enumerate(moves):
+            m = base.copy()
+            m.push(move)
+            m.playout(random.Random(playout_seed))
+            totals[i] += _value(m, side, k.goal)
+            counts[i] += 1
+        done += len(moves)
+        if budget is not None:
+            if done >= budget:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    return [t / c if c else 0.0 for t, c in zip(totals, counts, strict=True)], counts
+
+
+def choose(
+    k: Knowledge,
+    rng: random.Random,
+    *,
+    think_time: float | None = None,
+    playouts: int | None = None,
+    seeded: bool = False,
+) -> Option:
+    """The hard player's move among ``k.legal`` (which must not be empty)."""
+    if len(k.legal) == 1:
+        return k.legal[0]
+    means, _ = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
+    best = max(range(len(means)), key=lambda i: (means[i], -i))
+    return k.legal[best]

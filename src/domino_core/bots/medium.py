@@ -1,0 +1,174 @@
+"""Nino, the medium computer player: a good club player's rules of thumb.
+
+Each legal play gets a score from the habits a club player has:
+
+- go out when it can; in fives, take the points (and the goal) on the table;
+- shed heavy tiles and doubles early (they cost most when the round ends);
+- keep numbers varied and keep tiles that fit the ends it leaves (control);
+- count tiles (7 of each number) and read passes and draws: leave ends the next
+  opponent lacks, never ends its partner lacks;
+- with a partner, don't cover the partner's number, cover the opponents';
+- in fives, deny the next seat easy points;
+- close the table (a block) only when its hand is the lightest.
+
+The best-scoring play is chosen; ties go to the heavier tile, then the first offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from domino_core.bots.inference import known_voids
+from domino_core.bots.knowledge import (
+    EndSlot,
+    Knowledge,
+    Option,
+    Pair,
+    after_play,
+    ends_count,
+    fits,
+    pips,
+)
+
+_WIN = 1_000_000.0
+
+
+def end_owners(k: Knowledge) -> dict[str, int]:
+    """Which seat laid the tile at each open end (the opener owns both sides of the first tile)."""
+    owners: dict[str, int] = {}
+    for e in k.log:
+        if e.get("type") != "play":
+            continue
+        seat = int(e["seat"])
+        end = e.get("end")
+        if end is None:
+            owners = {"L": seat, "R": seat}
+        else:
+            owners[str(end)] = seat
+    return owners
+
+
+def reply_points(
+    k: Knowledge, seat: int, ends: Mapping[str, EndSlot], voids: set[int], unseen: set[Pair]
+) -> float:
+    """Expected fives points ``seat`` can score at once on ``ends`` (its best play), roughly.
+
+    Each unseen tile it could hold is held with probability hand size / candidates.
+    """
+    candidates = [t for t in unseen if t[0] not in voids and t[1] not in voids]
+    if not candidates or k.hand_counts[seat] == 0:
+        return 0.0
+    p = min(1.0, k.hand_counts[seat] / len(candidates))
+    best: list[int] = []
+    for t in candidates:
+        top = 0
+        for name in fits(t, ends):
+            c = ends_count(after_play(ends, t, name, fives=True))
+            if c > 0 and c % 5 == 0:
+                top = max(top, c)
+        if top:
+            best.append(top)
+    best.sort(reverse=True)
+    expected, none_yet = 0.0, 1.0
+    for pts in best:
+        expected += pts * p * none_yet
+        none_yet *= 1.0 - p
+    return expected
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    unseen: set[Pair]
+    voids: dict[int, set[int]]
+    owners: dict[str, int]
+
+
+def _context(k: Knowledge) -> _Context:
+    return _Context(k.unseen(), known_voids(k), end_owners(k))
+
+
+def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
+    """The club player's score of one legal play (higher is better)."""
+    c = _context(k) if ctx is None else ctx
+    assert o.tile is not None
+    tile = o.tile
+    fives = k.fives()
+    rest = list(k.hand)
+    rest.remove(tile)
+    if not rest:
+        return _WIN + o.points
+    if fives and k.scores[k.my_side] + o.points >= k.goal:
+        return _WIN
+    ends = after_play(k.ends, tile, o.end, fives=fives)
+    unseen = c.unseen
+    voids = c.voids
+    nxt = (k.seat + 1) % k.seats
+    partner = k.partner()
+    score = 0.0
+
+    # Points now, and what the next seat could answer with (fives).
+    if fives:
+        score += 3.0 * o.points
+        score -= 1.5 * reply_points(k, nxt, ends, voids.get(nxt, set()), unseen)
+
+    # Shed weight and doubles.
+    score += 1.0 * pips(tile) + (4.0 if tile[0] == tile[1] else 0.0)
+
+    # Keep numbers varied and keep tiles that fit what is left open.
+    numbers = {n for t in rest for n in t}
+    score += 1.5 * len(numbers)
+    open_pips = {s.pip for s in ends.values()}
+    playable = sum(1 for t in rest if t[0] in open_pips or t[1] in open_pips)
+    score += 2.0 * min(playable, 3) - (5.0 if playable == 0 else 0.0)
+
+    # Read passes and draws, count tiles: leave the next opponent nothing to play.
+    opp_can = [n for n in open_pips if n not in voids.get(nxt, set())]
+    if not opp_can:
+        score += 8.0
+    else:
+        score -= 1.0 * len(opp_can)
+    if partner is not None:
+        partner_lacks = voids.get(partner, set())
+        if open_pips and open_pips <= partner_lacks:
+            score -= 5.0
+
+    # Partner's numbers stay open; opponents' get covered.
+    if partner is not None and o.end is not None:
+        owner = c.owners.get(o.end)
+        if owner == partner:
+            score -= 3.0
+        elif owner is not None and k.side_of(owner) != k.my_side:
+            score += 2.0
+
+    # A play that closes the table: only when this side would win the block.
+    live = [t for t in unseen if t[0] in open_pips or t[1] in open_pips]
+    if not live and not any(t[0] in open_pips or t[1] in open_pips for t in rest):
+        mine = float(sum(pips(t) for t in rest))
+        if partner is not None:
+            mine = min(mine, _expected_pips(k, partner, unseen))
+        others = [_expected_pips(k, s, unseen) for s in range(k.seats) if k.side_of(s) != k.my_side]
+        score += 40.0 if others and mine < min(others) else -40.0
+    return score
+
+
+def _expected_pips(k: Knowledge, seat: int, unseen: set[Pair]) -> float:
+    """A seat's expected hand weight: its size times the mean unseen tile."""
+    if not unseen:
+        return 0.0
+    mean = sum(pips(t) for t in unseen) / len(unseen)
+    return k.hand_counts[seat] * mean
+
+
+def choose(k: Knowledge) -> Option:
+    """The medium player's move among ``k.legal`` (which must not be empty)."""
+    plays = [o for o in k.legal if o.kind == "play" and o.tile is not None]
+    if not plays:
+        return k.legal[0]
+    if len(plays) == 1:
+        return plays[0]
+    ctx = _context(k)
+    scored = [
+        (score_play(k, o, ctx), pips(o.tile) if o.tile else 0, -i, o) for i, o in enumerate(plays)
+    ]
+    return max(scored, key=lambda x: (x[0], x[1], x[2]))[3]
