@@ -1,0 +1,92 @@
+"""The ``domino`` command: ``domino replay FILE | serve ... | arena ...``.
+
+``replay`` checks a game record (``shared/RECORD.md``) and prints its results
+as one JSON object (exit 0), or one line naming the round and play of the first
+problem on standard error (exit 2). ``serve`` and ``arena`` hand every argument
+after their name to the module that owns them (``domino_server.cli.main`` and
+``domino_core.arena.main``), imported only when asked for, so that
+``domino_core`` never imports the server unless ``serve`` is run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_BAD_RECORD = 2
+
+_PASSTHROUGH = {
+    "serve": ("domino_server.cli", "run the game server (options: domino serve --help)"),
+    "arena": ("domino_core.arena", "play computer players against each other "
+                                   "(options: domino arena --help)"),
+}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="domino", description="Dominó: rules engine, game records and server.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    rep = sub.add_parser("replay", help="check a game record and print its results as JSON",
+                         description="Replay a domino-record/1 file (- for standard input) and "
+                                     "print the rounds, the score and the winner as JSON.")
+    rep.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
+    for name, (_module, text) in _PASSTHROUGH.items():
+        sub.add_parser(name, help=text, add_help=False)
+    return parser
+
+
+def _replay(path: str) -> int:
+    from domino_core.record import RecordError, replay
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"domino replay: cannot read {path}: {exc}", file=sys.stderr)
+        return EXIT_BAD_RECORD
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"domino replay: {path} is not JSON: {exc}", file=sys.stderr)
+        return EXIT_BAD_RECORD
+    try:
+        result = replay(record)
+    except RecordError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_BAD_RECORD
+    print(json.dumps(result, indent=1))
+    return EXIT_OK
+
+
+def _passthrough(name: str, rest: list[str]) -> int:
+    module = importlib.import_module(_PASSTHROUGH[name][0])
+    entry = cast(Callable[[list[str]], Any], module.main)
+    code = entry(rest)
+    return code if isinstance(code, int) else EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``domino`` command with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in _PASSTHROUGH:
+        return _passthrough(args[0], args[1:])
+    try:
+        ns = _parser().parse_args(args)
+    except SystemExit as exc:  # argparse exits on --help (0) and on usage errors (2)
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    return _replay(ns.file)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,267 @@
+"""Game records (``domino-record/1``, see ``shared/RECORD.md``): read, replay, write.
+
+A record holds the rules, the deal of every round and the plays in turn order.
+Draws and passes are never written: they are forced, so :func:`replay` lets the
+engine derive them from the boneyard order (with ``auto_draw`` off it pushes the
+forced draw or pass itself whenever that is the only legal move).
+
+>>> out = replay(record)                 # the ``domino replay`` object
+>>> write_record(match) == match.to_record()
+
+Every problem with a record raises :class:`RecordError`, whose one-line message
+names the round and the play (both 1-based; play 0 is the round's deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domino_core.match import Match
+from domino_core.moves import IllegalMove, Move
+from domino_core.round import Deal
+from domino_core.rules import KNOBS, PRESETS, Rules
+from domino_core.tiles import Tile
+from domino_core.view import view_for
+
+__all__ = ["FORMAT", "ParsedRecord", "ParsedRound", "RecordError", "read_record", "replay",
+           "write_record"]
+
+FORMAT = "domino-record/1"
+_ENDS = ("L", "R", "U", "D")
+_MAX_FORCED = 64  # forced draws/passes in a row: more than a round can ever hold
+
+
+class RecordError(ValueError):
+    """An invalid record: where (``round_no``, ``play_no``) and what is wrong.
+
+    ``round_no`` and ``play_no`` are 1-based; ``play_no == 0`` means the round's
+    deal (or the round as a whole), ``round_no == 0`` the record's header
+    (format, rules). ``str(err)`` is one line, e.g.
+    ``"round 2, play 5: 6-4 does not fit the open ends 3 and 1"``.
+    """
+
+    def __init__(self, round_no: int, play_no: int, message: str) -> None:
+        self.round_no = round_no
+        self.play_no = play_no
+        self.message = " ".join(str(message).split())
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.round_no == 0:
+            return f"record: {self.message}"
+        if self.play_no == 0:
+            return f"round {self.round_no}, deal: {self.message}"
+        return f"round {self.round_no}, play {self.play_no}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ParsedRound:
+    """One round of a record: its deal and its written plays (``(tile, end)``)."""
+
+    deal: Deal
+    #: ``(tile, end, text)`` per play; ``text`` is the tile as written ("0-2" keeps its order).
+    plays: tuple[tuple[Tile, str | None, str], ...]
+
+
+@dataclass(frozen=True)
+class ParsedRecord:
+    """A record checked for shape: rules, and the rounds in order."""
+
+    rules: Rules
+    rounds: tuple[ParsedRound, ...]
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def _parse_tile(text: object, round_no: int, play_no: int) -> Tile:
+    if not isinstance(text, str):
+        raise RecordError(round_no, play_no, f"a tile must be a string like \"6-4\", not {text!r}")
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 and p <= "6" for p in parts):
+        raise RecordError(round_no, play_no, f"{text!r} is not a tile (write \"a-b\", 0..6)")
+    return Tile(max(int(parts[0]), int(parts[1])), min(int(parts[0]), int(parts[1])))
+
+
+def _parse_rules(obj: object) -> Rules:
+    if not isinstance(obj, Mapping):
+        raise RecordError(0, 0, "\"rules\" must be an object")
+    preset = obj.get("preset")
+    if preset not in PRESETS:
+        raise RecordError(0, 0, f"unknown preset {preset!r} (one of {', '.join(PRESETS)})")
+    seats = obj.get("seats")
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in (2, 3, 4):
+        raise RecordError(0, 0, f"seats must be 2, 3 or 4, not {seats!r}")
+    try:
+        return Rules.from_dict(dict(obj))
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RecordError(0, 0, f"bad rules: {exc}") from exc
+
+
+def _parse_deal(obj: Mapping[str, Any], rules: Rules, round_no: int) -> Deal:
+    hands_obj = obj.get("hands")
+    bone_obj = obj.get("boneyard", [])
+    if not isinstance(hands_obj, list) or not all(isinstance(h, list) for h in hands_obj):
+        raise RecordError(round_no, 0, "\"hands\" must be a list of lists of tiles")
+    if not isinstance(bone_obj, list):
+        raise RecordError(round_no, 0, "\"boneyard\" must be a list of tiles")
+    if len(hands_obj) != rules.seats:
+        raise RecordError(round_no, 0,
+                          f"{len(hands_obj)} hands dealt for {rules.seats} seats")
+    hands = tuple(tuple(_parse_tile(t, round_no, 0) for t in h) for h in hands_obj)
+    boneyard = tuple(_parse_tile(t, round_no, 0) for t in bone_obj)
+    seen: set[Tile] = set()
+    for tile in (t for h in (*hands, boneyard) for t in h):
+        if tile in seen:
+            raise RecordError(round_no, 0, f"{tile} is dealt twice")
+        seen.add(tile)
+    if len(seen) != 28:
+        missing = sorted(
+            (str(Tile(a, b)) for a in range(7) for b in range(a + 1) if Tile(a, b) not in seen),
+            reverse=True)
+        raise RecordError(round_no, 0, f"the deal holds {len(seen)} tiles, not 28 "
+                                       f"(missing {', '.join(missing)})")
+    for seat, hand in enumerate(hands):
+        if len(hand) != rules.hand_size:
+            raise RecordError(round_no, 0, f"seat {seat} was dealt {len(hand)} tiles, "
+                                           f"not {rules.hand_size}")
+    if rules.redeal_doubles is not None:
+        for seat, hand in enumerate(hands):
+            doubles = sum(1 for t in hand if t.is_double)
+            if doubles >= rules.redeal_doubles:
+                raise RecordError(round_no, 0,
+                                  f"seat {seat} holds {doubles} doubles: {rules.preset} deals "
+                                  f"again at {rules.redeal_doubles}")
+    return Deal(hands=hands, boneyard=boneyard)
+
+
+def _parse_play(text: object, round_no: int, play_no: int) -> tuple[Tile, str | None, str]:
+    if not isinstance(text, str):
+        raise RecordError(round_no, play_no,
+                          f"a play must be a string like \"6-4 L\", not {text!r}")
+    parts = text.split()
+    if len(parts) not in (1, 2):
+        raise RecordError(round_no, play_no, f"{text!r} is not a play (write \"a-b\" or \"a-b L\")")
+    tile = _parse_tile(parts[0], round_no, play_no)
+    end = parts[1] if len(parts) == 2 else None
+    if end is not None and end not in _ENDS:
+        raise RecordError(round_no, play_no, f"unknown end {end!r} (one of L, R, U, D)")
+    return tile, end, parts[0]
+
+
+def read_record(obj: object) -> ParsedRecord:
+    """Check a record's shape (format, rules, deals, play syntax) and parse it.
+
+    Deals are checked against the rules: one hand per seat of ``hand_size``
+    tiles, the 28 tiles exactly once, no hand the preset would deal again.
+    Whether the plays are legal is :func:`replay`'s job.
+    """
+    if not isinstance(obj, Mapping):
+        raise RecordError(0, 0, "a record must be a JSON object")
+    if obj.get("format") != FORMAT:
+        raise RecordError(0, 0, f"format must be {FORMAT!r}, not {obj.get('format')!r}")
+    rules = _parse_rules(obj.get("rules"))
+    rounds_obj = obj.get("rounds")
+    if not isinstance(rounds_obj, list) or not rounds_obj:
+        raise RecordError(0, 0, "\"rounds\" must be a non-empty list")
+    rounds: list[ParsedRound] = []
+    for round_no, rnd in enumerate(rounds_obj, start=1):
+        if not isinstance(rnd, Mapping):
+            raise RecordError(round_no, 0, "a round must be an object")
+        deal = _parse_deal(rnd, rules, round_no)
+        plays_obj = rnd.get("plays", [])
+        if not isinstance(plays_obj, list):
+            raise RecordError(round_no, 0, "\"plays\" must be a list")
+        plays = tuple(_parse_play(p, round_no, i) for i, p in enumerate(plays_obj, start=1))
+        rounds.append(ParsedRound(deal=deal, plays=plays))
+    return ParsedRecord(rules=rules, rounds=tuple(rounds))
+
+
+# ----------------------------------------------------------------------------- replaying
+
+
+def _push_forced(match: Match) -> None:
+    """Push forced draws/passes while they are the only legal move (``auto_draw`` off)."""
+    for _ in range(_MAX_FORCED):
+        if match.turn is None:
+            return
+        legal = match.legal_moves()
+        if not legal or any(m.kind == "play" for m in legal):
+            return
+        match.push(legal[0])
+
+
+def _play(match: Match, tile: Tile, end: str | None, text: str,
+          round_no: int, play_no: int) -> None:
+    """Push one written play, or raise :class:`RecordError` saying why it is illegal."""
+    seat = match.turn
+    if match.over:
+        raise RecordError(round_no, play_no, "the match is already over")
+    if seat is None:
+        raise RecordError(round_no, play_no, "the round is already over")
+    if tile not in match.hand(seat):
+        raise RecordError(round_no, play_no, f"seat {seat}, on turn, does not hold {tile}")
+    opening = not view_for(match, None).ends
+    if opening and end is not None:
+        raise RecordError(round_no, play_no, f"the opening tile {tile} takes no end")
+    move = Move.play(text) if opening else Move.play(tile, end)
+    try:
+        match.push(move)
+    except IllegalMove as exc:
+        raise RecordError(round_no, play_no, str(exc)) from exc
+
+
+def replay(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Replay a record through the engine and return the ``domino replay`` object.
+
+    ``{"rounds": [{"opener", "result", "winner", "points", "pips", "fives"}, ...],
+    "score": [...], "winner": side | None, "over": bool}`` as in RECORD.md; a round
+    the record stops inside is ``"unfinished"``. Raises :class:`RecordError` for
+    any invalid record.
+    """
+    parsed = read_record(record)
+    match: Match | None = None
+    for round_no, rnd in enumerate(parsed.rounds, start=1):
+        if match is not None and match.over:
+            raise RecordError(round_no, 0, f"the match was already over after round {round_no - 1}")
+        if match is not None and not match.round_over:
+            raise RecordError(round_no, 0, f"round {round_no - 1} had not ended")
+        try:
+            if match is None:
+                match = Match(parsed.rules, deals=[rnd.deal])
+            else:
+                match.start_next_round(rnd.deal)
+        except ValueError as exc:  # IllegalDeal, IllegalMove
+            raise RecordError(round_no, 0, str(exc)) from exc
+        for play_no, (tile, end, text) in enumerate(rnd.plays, start=1):
+            _push_forced(match)
+            _play(match, tile, end, text, round_no, play_no)
+        _push_forced(match)
+    assert match is not None
+    return match.replay_summary()
+
+
+# ----------------------------------------------------------------------------- writing
+
+
+def write_record(match: Match) -> dict[str, Any]:
+    """The ``domino-record/1`` object of a match (finished or in progress).
+
+    ``rules`` holds preset, seats and goal, plus only the knobs that differ from
+    the preset. Each round holds its deal and the plays in record notation (the
+    opening tile ``"left-right"`` as laid, every later play with its end); draws
+    and passes are left out, since replay derives them.
+    """
+    rules = match.rules
+    base = Rules.from_preset(rules.preset, rules.seats, rules.goal)
+    header: dict[str, Any] = {"preset": rules.preset, "seats": rules.seats, "goal": rules.goal}
+    for knob in KNOBS:
+        if getattr(rules, knob) != getattr(base, knob):
+            header[knob] = getattr(rules, knob)
+    rounds = [{"hands": [[str(t) for t in hand] for hand in deal.hands],
+               "boneyard": [str(t) for t in deal.boneyard],
+               "plays": list(plays)}
+              for deal, plays in match.history]
+    return {"format": FORMAT, "rules": header, "rounds": rounds}
