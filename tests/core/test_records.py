@@ -1,0 +1,278 @@
+"""domino-record/1 (shared/RECORD.md): conformance, writing, and every kind of bad record."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from core_helpers import make_match, play
+
+from domino_core import Match, Rules
+from domino_core.record import RecordError, read_record, replay, write_record
+
+RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"
+NAMES = sorted(p.name[: -len(".json")] for p in RECORDS.glob("*.json")
+               if not p.name.endswith(".expected.json"))
+
+
+def load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((RECORDS / f"{name}.json").read_text())
+    return data
+
+
+def test_every_preset_has_a_conformance_record() -> None:
+    presets = {load(n)["rules"]["preset"] for n in NAMES}
+    assert presets == {"classic", "draw", "block", "fives", "caribbean"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_conformance_record_replays_to_its_expected_output(name: str) -> None:
+    expected = json.loads((RECORDS / f"{name}.expected.json").read_text())
+    assert replay(load(name)) == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_conformance_record_rewritten_by_the_engine_is_the_same_record(name: str) -> None:
+    """Replaying the plays into a Match and writing it out gives back the same rounds."""
+    record = load(name)
+    parsed = read_record(record)
+    match = Match(parsed.rules, deals=[r.deal for r in parsed.rounds])
+    for i, rnd in enumerate(record["rounds"]):
+        if i:
+            match.start_next_round()
+        play(match, *rnd["plays"])
+    written = write_record(match)
+    assert written["rounds"] == [
+        {"hands": r["hands"], "boneyard": r["boneyard"], "plays": r["plays"]}
+        for r in record["rounds"]
+    ]
+    assert Rules.from_dict(written["rules"]) == parsed.rules
+    assert replay(written) == replay(record)
+
+
+def test_opening_tile_keeps_its_written_order() -> None:
+    """"0-2" lays 0 to the left: "0-... L" must then fit, "2-... L" must not."""
+    record = load("classic-2")  # round 2 opens with 0-2
+    rnd = record["rounds"][1]
+    assert rnd["plays"][0] == "0-2"
+    assert replay(record)["rounds"][1]["result"] == "domino"
+    flipped = copy.deepcopy(record)
+    flipped["rounds"][1]["plays"][0] = "2-0"
+    with pytest.raises(RecordError) as err:
+        replay(flipped)
+    assert err.value.round_no == 2
+
+
+def test_unfinished_round_is_reported_as_unfinished() -> None:
+    record = load("classic-2")
+    record["rounds"] = record["rounds"][:1]
+    record["rounds"][0]["plays"] = record["rounds"][0]["plays"][:3]
+    out = replay(record)
+    assert out["rounds"][0]["result"] == "unfinished"
+    assert out["rounds"][0]["winner"] is None and out["rounds"][0]["points"] == 0
+    assert out == {"rounds": out["rounds"], "score": [0, 0], "winner": None, "over": False}
+    # seat 0 played 6-6 and 6-2 of 4-1 4-3 0-0 5-3 6-6 6-2 4-4: 5+7+0+8+8 left
+    assert out["rounds"][0]["pips"][0] == 28
+
+
+def test_written_record_of_a_seeded_match_replays_to_its_scores() -> None:
+    rng = random.Random(5)
+    match = Match(Rules.from_preset("fives", seats=3, goal=100), seed=11)
+    while not match.over:
+        if match.round_over:
+            match.start_next_round()
+        match.push(rng.choice(match.legal_moves()))
+    out = replay(write_record(match))
+    assert out["score"] == match.scores
+    assert out["winner"] == match.winner and out["over"] is True
+    assert out["rounds"] == [r.to_replay() for r in match.results]
+
+
+def test_match_to_record_and_write_record_agree() -> None:
+    match = make_match("caribbean", ["6-6 6-1 5-5", "2-2 6-0 1-0"], drawing=False)
+    play(match, "6-6", "6-0 L")
+    assert write_record(match) == match.to_record()
+    assert write_record(match)["rules"] == {"preset": "caribbean", "seats": 2, "goal": 100,
+                                            "hand_size": 3, "drawing": False}
+
+
+# --------------------------------------------------------------------------- bad records
+
+
+def classic2() -> dict[str, Any]:
+    """classic-2: seat 0 holds 4-1 4-3 0-0 5-3 6-6 6-2 4-4 and opens 6-6; seat 1 holds
+    6-4 5-1 6-3 6-0 6-5 3-3 5-2 and answers 6-3 L."""
+    return load("classic-2")
+
+
+def error_of(record: object) -> RecordError:
+    with pytest.raises(RecordError) as err:
+        replay(record)  # type: ignore[arg-type]
+    assert "\n" not in str(err.value)
+    return err.value
+
+
+def set_play(record: dict[str, Any], round_no: int, play_no: int, text: str) -> dict[str, Any]:
+    record["rounds"][round_no - 1]["plays"][play_no - 1] = text
+    return record
+
+
+def test_record_error_message_names_round_and_play() -> None:
+    err = RecordError(2, 5, "6-4 does not fit the open ends 3 and 1")
+    assert str(err) == "round 2, play 5: 6-4 does not fit the open ends 3 and 1"
+    assert (err.round_no, err.play_no) == (2, 5)
+    assert str(RecordError(3, 0, "6-4 is dealt twice")) == "round 3, deal: 6-4 is dealt twice"
+
+
+def test_bad_record_not_a_record() -> None:
+    assert str(error_of([1, 2])).startswith("record: ")
+    rec = classic2()
+    rec["format"] = "domino-record/2"
+    assert "format" in str(error_of(rec))
+
+
+def test_bad_record_unknown_preset() -> None:
+    rec = classic2()
+    rec["rules"]["preset"] = "poker"
+    assert str(error_of(rec)).startswith("record: unknown preset 'poker'")
+
+
+def test_bad_record_bad_seats() -> None:
+    rec = classic2()
+    rec["rules"]["seats"] = 5
+    assert str(error_of(rec)) == "record: seats must be 2, 3 or 4, not 5"
+
+
+def test_bad_record_unknown_knob() -> None:
+    rec = classic2()
+    rec["rules"]["speed"] = "fast"
+    assert "speed" in str(error_of(rec))
+
+
+def test_bad_record_hand_count_does_not_match_seats() -> None:
+    rec = classic2()
+    rec["rules"]["seats"] = 3
+    assert str(error_of(rec)) == "round 1, deal: 2 hands dealt for 3 seats"
+
+
+def test_bad_record_not_28_tiles() -> None:
+    rec = classic2()
+    rec["rounds"][0]["boneyard"].remove("3-1")
+    assert str(error_of(rec)) == "round 1, deal: the deal holds 27 tiles, not 28 (missing 3-1)"
+
+
+def test_bad_record_tile_twice_in_deal() -> None:
+    rec = classic2()
+    bone = rec["rounds"][1]["boneyard"]
+    bone[0] = rec["rounds"][1]["hands"][0][0]
+    err = error_of(rec)
+    assert (err.round_no, err.play_no) == (2, 0)
+    assert str(err).endswith("is dealt twice")
+
+
+def test_bad_record_hand_of_the_wrong_size() -> None:
+    rec = classic2()
+    rec["rounds"][0]["boneyard"].append(rec["rounds"][0]["hands"][1].pop())
+    assert str(error_of(rec)) == "round 1, deal: seat 1 was dealt 6 tiles, not 7"
+
+
+def test_bad_record_deal_the_preset_would_deal_again() -> None:
+    rec = classic2()
+    hands, bone = rec["rounds"][0]["hands"], rec["rounds"][0]["boneyard"]
+    i, j = hands[0].index("4-1"), bone.index("1-1")
+    hands[0][i], bone[j] = "1-1", "4-1"  # seat 0: 0-0 6-6 4-4 1-1
+    assert str(error_of(rec)) == ("round 1, deal: seat 0 holds 4 doubles: "
+                                  "classic deals again at 4")
+
+
+def test_bad_record_bad_tile_text() -> None:
+    err = error_of(set_play(classic2(), 1, 2, "7-1 L"))
+    assert str(err).startswith("round 1, play 2: '7-1' is not a tile")
+
+
+def test_bad_record_unknown_end() -> None:
+    err = error_of(set_play(classic2(), 1, 2, "6-3 X"))
+    assert str(err) == "round 1, play 2: unknown end 'X' (one of L, R, U, D)"
+
+
+def test_bad_record_wrong_forced_first_tile() -> None:
+    err = error_of(set_play(classic2(), 1, 1, "4-4"))
+    assert str(err).startswith("round 1, play 1: ")
+    assert "6-6" in str(err)
+
+
+def test_bad_record_wrong_opener() -> None:
+    """6-4 is seat 1's: seat 0 holds the highest double and must open."""
+    err = error_of(set_play(classic2(), 1, 1, "6-4"))
+    assert str(err) == "round 1, play 1: seat 0, on turn, does not hold 6-4"
+
+
+def test_bad_record_opening_tile_with_an_end() -> None:
+    err = error_of(set_play(classic2(), 1, 1, "6-6 L"))
+    assert str(err) == "round 1, play 1: the opening tile 6-6 takes no end"
+
+
+def test_bad_record_tile_not_in_the_hand_on_turn() -> None:
+    err = error_of(set_play(classic2(), 1, 2, "6-2 L"))  # seat 0's tile on seat 1's turn
+    assert str(err) == "round 1, play 2: seat 1, on turn, does not hold 6-2"
+
+
+def test_bad_record_play_that_does_not_fit() -> None:
+    err = error_of(set_play(classic2(), 1, 3, "4-4 R"))  # ends are 3 and 6
+    assert str(err) == "round 1, play 3: 4-4 does not fit the open ends 3 and 6"
+
+
+def test_bad_record_play_on_an_end_it_does_not_fit() -> None:
+    err = error_of(set_play(classic2(), 1, 3, "6-2 L"))  # L shows 3
+    assert str(err).startswith("round 1, play 3: 6-2 does not fit end L")
+
+
+def test_bad_record_end_left_out_where_the_tile_fits_two_ends() -> None:
+    err = error_of(set_play(classic2(), 1, 2, "6-3"))  # 6-6 shows 6 on both ends
+    assert str(err).startswith("round 1, play 2: 6-3 fits more than one end (L, R)")
+
+
+def test_end_may_be_left_out_where_the_tile_fits_one_place() -> None:
+    rec = set_play(classic2(), 1, 3, "6-2")  # ends 3 and 6: only R
+    assert replay(rec) == replay(classic2())
+
+
+def test_bad_record_short_side_in_a_game_without_spinner() -> None:
+    err = error_of(set_play(classic2(), 1, 2, "6-3 U"))
+    assert str(err).startswith("round 1, play 2: 6-3 does not fit end U")
+
+
+def test_bad_record_play_after_the_round_ended() -> None:
+    rec = classic2()
+    n = len(rec["rounds"][0]["plays"])
+    rec["rounds"][0]["plays"].append("5-1 L")
+    assert str(error_of(rec)) == f"round 1, play {n + 1}: the round is already over"
+
+
+def test_bad_record_play_after_the_match_ended() -> None:
+    rec = classic2()
+    n = len(rec["rounds"][2]["plays"])
+    rec["rounds"][2]["plays"].append("5-1 L")
+    assert str(error_of(rec)) == f"round 3, play {n + 1}: the match is already over"
+
+
+def test_bad_record_round_after_the_match_is_over() -> None:
+    rec = classic2()
+    rec["rounds"].append(copy.deepcopy(rec["rounds"][1]))
+    assert str(error_of(rec)) == "round 4, deal: the match was already over after round 3"
+
+
+def test_bad_record_round_after_an_unfinished_round() -> None:
+    rec = classic2()
+    rec["rounds"][0]["plays"] = rec["rounds"][0]["plays"][:4]
+    assert str(error_of(rec)) == "round 2, deal: round 1 had not ended"
+
+
+def test_bad_record_no_rounds() -> None:
+    rec = classic2()
+    rec["rounds"] = []
+    assert str(error_of(rec)).startswith("record: ")
