@@ -1,0 +1,176 @@
+/**
+ * The table's websocket (DESIGN.md §2): one connection per seat, commands with
+ * ids, and reconnection that resumes from the last event seen.
+ *
+ * `TableSocket` takes its WebSocket constructor and timer functions as options
+ * so node tests can drive it with fakes.
+ */
+
+const BACKOFF_MS = [300, 700, 1500, 3000, 5000];
+const PING_EVERY_MS = 20000;
+const SILENCE_LIMIT_MS = 45000;
+
+/** `ws(s)://host/ws/tables/{id}?token=…&last_seq=…` for a page at `location`. */
+export function socketUrl(location, tableId, token, lastSeq) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const params = new URLSearchParams();
+  if (token) params.set("token", token);
+  if (lastSeq > 0) params.set("last_seq", String(lastSeq));
+  const query = params.toString();
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query ? `?${query}` : ""}`;
+}
+
+/** Makes command ids unique across page loads: a random prefix and a counter. */
+export function idMaker(random = Math.random) {
+  const prefix = Math.floor(random() * 0xffffffff).toString(36).padStart(7, "0");
+  let n = 0;
+  return () => `${prefix}-${++n}`;
+}
+
+export class TableSocket {
+  /**
+   * @param {object} o
+   * @param {string} o.tableId
+   * @param {string|null} o.token seat token, null to watch
+   * @param {{protocol: string, host: string}} o.location
+   * @param {(frame: object) => void} o.onFrame every parsed server frame
+   * @param {(status: "connecting"|"open"|"reconnecting"|"closed") => void} [o.onStatus]
+   * @param {typeof WebSocket} [o.WebSocketImpl]
+   * @param {{setTimeout: Function, clearTimeout: Function, now: () => number}} [o.clock]
+   * @param {() => string} [o.nextId]
+   */
+  constructor(o) {
+    this.tableId = o.tableId;
+    this.token = o.token;
+    this.location = o.location;
+    this.onFrame = o.onFrame;
+    this.onStatus = o.onStatus || (() => {});
+    this.WS = o.WebSocketImpl || globalThis.WebSocket;
+    this.clock = o.clock || {
+      setTimeout: (f, ms) => globalThis.setTimeout(f, ms),
+      clearTimeout: (h) => globalThis.clearTimeout(h),
+      now: () => Date.now(),
+    };
+    this.nextId = o.nextId || idMaker();
+    this.lastSeq = 0;
+    this.status = "closed";
+    this.ws = null;
+    this.attempt = 0;
+    this.stopped = false;
+    this.timer = null;
+    this.pingTimer = null;
+    this.lastHeard = 0;
+  }
+
+  /** Open the connection (and keep it open until `close`). */
+  connect() {
+    this.stopped = false;
+    this._open();
+  }
+
+  /** Close for good: no more reconnection. */
+  close() {
+    this.stopped = true;
+    this._clearTimers();
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      try {
+        ws.close();
+      } catch {
+        // already closed
+      }
+    }
+    this._setStatus("closed");
+  }
+
+  /** Drop the current connection as if the network failed (it reconnects). */
+  drop() {
+    if (this.ws) {
+      try {
+        this.ws.close();
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  /**
+   * Send a command `{type, ...fields}` with a fresh id. Returns the command
+   * sent (with its id), or null when the socket is not open (nothing sent).
+   */
+  send(type, fields = {}) {
+    if (!this.ws || this.status !== "open") return null;
+    const command = { type, id: this.nextId(), ...fields };
+    this.ws.send(JSON.stringify(command));
+    return command;
+  }
+
+  _setStatus(status) {
+    if (this.status !== status) {
+      this.status = status;
+      this.onStatus(status);
+    }
+  }
+
+  _open() {
+    this._clearTimers();
+    const url = socketUrl(this.location, this.tableId, this.token, this.lastSeq);
+    this._setStatus(this.attempt === 0 ? "connecting" : "reconnecting");
+    const ws = new this.WS(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.attempt = 0;
+      this.lastHeard = this.clock.now();
+      this._setStatus("open");
+      this._schedulePing();
+    };
+    ws.onmessage = (msg) => {
+      if (this.ws !== ws) return;
+      this.lastHeard = this.clock.now();
+      let frame;
+      try {
+        frame = JSON.parse(msg.data);
+      } catch {
+        return;
+      }
+      if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
+        if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
+      }
+      this.onFrame(frame);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this._clearTimers();
+      if (this.stopped) return;
+      this._setStatus("reconnecting");
+      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.attempt += 1;
+      this.timer = this.clock.setTimeout(() => this._open(), delay);
+    };
+    ws.onerror = () => {
+      // onclose follows and reconnects
+    };
+  }
+
+  _schedulePing() {
+    this.pingTimer = this.clock.setTimeout(() => {
+      if (!this.ws || this.status !== "open") return;
+      if (this.clock.now() - this.lastHeard > SILENCE_LIMIT_MS) {
+        this.drop();
+        return;
+      }
+      this.send("ping");
+      this._schedulePing();
+    }, PING_EVERY_MS);
+  }
+
+  _clearTimers() {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    if (this.pingTimer !== null) this.clock.clearTimeout(this.pingTimer);
+    this.timer = null;
+    this.pingTimer = null;
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * The client's picture of one table, and what follows from it.
+ *
+ * `reduce(state, frame)` folds one server frame (DESIGN.md §2) into a new
+ * state object; the selectors below answer what the screen needs (whose
+ * turn, what the main button does, how a round was scored). Pure: no DOM,
+ * no sockets, node-testable.
+ */
+
+import { t } from "./i18n.js";
+import { sameTile } from "./tiles.js";
+
+/** A fresh state for a table, before any frame. */
+export function initialState(tableId = null, seat = null) {
+  return {
+    tableId,
+    seat, // our seat, or null as a spectator
+    seq: 0, // last table event number seen
+    table: null, // table summary
+    view: null, // our view
+    pending: {}, // command id → command sent, waiting for accepted/rejected
+    lastRejection: null, // {id, code, reason}
+    feed: [], // table events received since the last snapshot (newest last), at most 50
+  };
+}
+
+/**
+ * Fold one server frame into the state. Unknown frames leave it unchanged.
+ * Events at or below the last seen sequence number are ignored (a resume
+ * may repeat them), except that a repeated one still carrying a view updates it.
+ */
+export function reduce(state, frame) {
+  switch (frame && frame.type) {
+    case "welcome":
+      return { ...state, seat: frame.seat ?? null, table: frame.table ?? state.table };
+    case "snapshot":
+      return {
+        ...state,
+        seq: frame.seq ?? state.seq,
+        table: frame.table ?? state.table,
+        view: frame.view ?? state.view,
+        feed: [],
+      };
+    case "event": {
+      if (typeof frame.seq === "number" && frame.seq <= state.seq) {
+        return frame.view ? { ...state, view: frame.view } : state;
+      }
+      const feed = [...state.feed, { seq: frame.seq, event: frame.event }].slice(-50);
+      return { ...state, seq: frame.seq ?? state.seq, view: frame.view ?? state.view, feed };
+    }
+    case "table":
+      return { ...state, table: frame.table ?? state.table };
+    case "accepted": {
+      const pending = { ...state.pending };
+      delete pending[frame.id];
+      return { ...state, pending };
+    }
+    case "rejected": {
+      const pending = { ...state.pending };
+      delete pending[frame.id];
+      return { ...state, pending, lastRejection: { id: frame.id, code: frame.code, reason: frame.reason } };
+    }
+    case "error":
+      return { ...state, lastRejection: { id: null, code: frame.code, reason: frame.detail } };
+    default:
+      return state;
+  }
+}
+
+/** Record a command as sent and not yet answered. */
+export function withPending(state, command) {
+  return { ...state, pending: { ...state.pending, [command.id]: command } };
+}
+
+/** True while a play/draw/pass/next_round of ours waits for its answer. */
+export function moveInFlight(state) {
+  return Object.values(state.pending).some((c) => ["play", "draw", "pass", "next_round"].includes(c.type));
+}
+
+/** Number of sides scoring: 2 with teams, else one per seat. */
+export function sideCount(rules) {
+  return rules && rules.teams ? 2 : (rules ? rules.seats : 0);
+}
+
+/** The side a seat scores for. */
+export function sideOf(rules, seat) {
+  return rules && rules.teams ? seat % 2 : seat;
+}
+
+/** Display name of a seat: the table's name, or the bot's, or "Cadeira n". */
+export function seatName(state, seat) {
+  if (seat === null || seat === undefined) return "?";
+  const s = state.table && state.table.seats && state.table.seats.find((x) => x.seat === seat);
+  if (s && s.name) return s.name;
+  if (s && s.bot) return t(`bot.${s.bot}`);
+  return t("home.seatN", { n: seat + 1 });
+}
+
+/** Display name of a side: a seat's name, or the team's ("Nós"/"Eles" for the viewer). */
+export function sideName(state, side) {
+  const rules = state.view && state.view.rules;
+  if (!rules || !rules.teams) return seatName(state, side);
+  if (state.seat !== null && state.seat !== undefined) {
+    return side === sideOf(rules, state.seat) ? t("table.teamUs") : t("table.teamThem");
+  }
+  return t("table.team", { n: side + 1 });
+}
+
+/** Whether it is our turn to play in the current round. */
+export function isMyTurn(state) {
+  const v = state.view;
+  return Boolean(v && !v.round_over && !v.over && state.seat !== null && v.turn === state.seat);
+}
+
+/**
+ * Our hand with what each tile may do: [{tile, playable, targets: [{end, points}]}]
+ * (targets empty when the tile does not fit or it is not our turn).
+ */
+export function handModel(view) {
+  if (!view || !view.hand) return [];
+  const plays = (view.legal || []).filter((m) => m.type === "play");
+  return view.hand.map((tile) => {
+    const targets = plays
+      .filter((m) => sameTile(m.tile, tile))
+      .map((m) => ({ end: m.end ?? null, points: m.points ?? null }));
+    return { tile, playable: targets.length > 0, targets };
+  });
+}
+
+/**
+ * What the main button does now: {kind, label, enabled}, kind one of
+ * "start", "draw", "pass", "next_round", "play" (pick a tile), "wait", "none".
+ */
+export function mainAction(state) {
+  const { view, table } = state;
+  const status = table && table.status;
+  if (!view || status === "waiting") {
+    const me = table && table.seats && table.seats.find((s) => s.seat === state.seat);
+    if (status === "waiting" && me && me.creator) {
+      return { kind: "start", label: t("action.start"), enabled: true };
+    }
+    return { kind: "wait", label: t("action.waitStart"), enabled: false };
+  }
+  if (view.over) return { kind: "none", label: "", enabled: false };
+  if (view.round_over) {
+    return { kind: "next_round", label: t("action.nextRound"), enabled: state.seat !== null };
+  }
+  if (isMyTurn(state)) {
+    const legal = view.legal || [];
+    if (legal.some((m) => m.type === "draw")) return { kind: "draw", label: t("action.draw"), enabled: true };
+    if (legal.some((m) => m.type === "pass")) return { kind: "pass", label: t("action.pass"), enabled: true };
+    return { kind: "play", label: t("action.play"), enabled: false };
+  }
+  return { kind: "wait", label: t("action.wait", { name: seatName(state, view.turn) }), enabled: false };
+}
+
+/** Seconds left before `deadline` (ISO string) at time `now` (ms), or null. */
+export function secondsLeft(deadline, now) {
+  if (!deadline) return null;
+  const end = Date.parse(deadline);
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, Math.ceil((end - now) / 1000));
+}
+
+/** "m:ss" for a number of seconds. */
+export function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** A sentence for one public event (log or table entry), for the live region. */
+export function describeEvent(state, event) {
+  if (!event) return "";
+  const name = event.seat !== undefined && event.seat !== null ? seatName(state, event.seat) : "";
+  switch (event.type) {
+    case "play": {
+      const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
+      const points = event.points ? t("log.points", { n: event.points }) : "";
+      return t("log.play", { name, tile: event.tile, where, points });
+    }
+    case "draw":
+      return t("log.draw", { name, n: event.count ?? 1 });
+    case "pass":
+      return t("log.pass", { name });
+    case "score":
+      return t("log.score", { name: sideName(state, event.side), n: event.points });
+    case "round_start":
+      return t("log.round_start", { n: event.round ?? (state.view ? state.view.round : "") });
+    case "connection":
+      return t("log.connection", {
+        name,
+        state: event.connected ? t("table.connected") : t("table.disconnected"),
+      });
+    case "round_end":
+    case "started":
+    case "seat_joined":
+    case "seat_bot":
+    case "seat_human":
+    case "annulment_proposed":
+    case "annulment_vote":
+    case "match_end":
+      return t(`log.${event.type}`, { name });
+    default:
+      return "";
+  }
+}
+
+/** Scoring family of a view's rules, naming the explanation texts. */
+function scoringOf(rules) {
+  if (!rules) return "standard";
+  if (rules.scoring) return rules.scoring;
+  if (rules.preset === "classic" || rules.preset === "caribbean" || rules.preset === "fives") return rules.preset;
+  return "standard";
+}
+
+/**
+ * The round-over screen's text: {title, headline, points, explain, pips, fives}.
+ * `result` is a view's `result` (or an entry of `rounds`), `round` its number.
+ */
+export function explainRound(state, result, round) {
+  const rules = state.view && state.view.rules;
+  const winner = result.winner;
+  const out = { title: t("round.over", { n: round }), headline: "", points: "", explain: "", pips: [], fives: "" };
+  if (result.result === "domino") out.headline = t("round.domino", { name: winner === null ? "?" : dominoName(state, result) });
+  else if (result.result === "blocked") out.headline = t("round.blocked");
+  else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideName(state, winner) });
+  if (winner === null || winner === undefined) out.points = t("round.noWinner");
+  else out.points = t("round.points", { name: sideName(state, winner), n: result.points ?? 0 });
+  if (result.result === "goal") out.explain = t("round.explain.goal");
+  else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
+  out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
+  if (result.fives && result.fives.length) {
+    const list = result.fives.map(([side, pts]) => `${sideName(state, side)} +${pts}`).join(", ");
+    out.fives = t("round.fives", { list });
+  }
+  return out;
+}
+
+/** Who went out: the seat with an empty hand if known, else the winning side's name. */
+function dominoName(state, result) {
+  const hands = result.hands || [];
+  const seat = hands.findIndex((h) => h.length === 0);
+  return seat >= 0 ? seatName(state, seat) : sideName(state, result.winner);
+}
+
+/** The match-over screen's text: {headline, reason, score}. */
+export function explainMatch(state) {
+  const v = state.view;
+  const rules = v.rules;
+  let headline;
+  if (v.winner === null || v.winner === undefined) headline = t("match.noWinner");
+  else if (state.seat !== null && sideOf(rules, state.seat) === v.winner) headline = t("match.youWin");
+  else headline = t("match.winner", { name: sideName(state, v.winner) });
+  const reason = v.end_reason ? t(`match.reason.${v.end_reason}`) : "";
+  const score = (v.scores || []).map((n, side) => `${sideName(state, side)} ${n}`).join(" × ");
+  return { headline, reason, score: t("match.final", { score }) };
+}

@@ -1,0 +1,65 @@
+/**
+ * What the browser keeps between visits (localStorage): settings, and for each
+ * table the seat and token this browser holds there, plus the table last open.
+ * `makeStore(backing)` takes any object with getItem/setItem (node tests pass a Map wrapper).
+ */
+
+const SETTINGS_KEY = "domino.settings";
+const SEATS_KEY = "domino.seats";
+const CURRENT_KEY = "domino.current";
+
+export const DEFAULT_SETTINGS = Object.freeze({
+  lang: "pt-BR",
+  aids: true,
+  pips: "color", // "color" | "black"
+  sound: true,
+  name: "",
+});
+
+export function makeStore(backing) {
+  const read = (key, fallback) => {
+    try {
+      const raw = backing.getItem(key);
+      return raw ? JSON.parse(raw) : fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  const write = (key, value) => {
+    try {
+      backing.setItem(key, JSON.stringify(value));
+    } catch {
+      // storage full or disabled: settings last for this page only
+    }
+  };
+  return {
+    /** Settings merged over the defaults. */
+    settings() {
+      return { ...DEFAULT_SETTINGS, ...read(SETTINGS_KEY, {}) };
+    },
+    /** Change some settings; returns the whole new settings. */
+    saveSettings(patch) {
+      const next = { ...this.settings(), ...patch };
+      write(SETTINGS_KEY, next);
+      return next;
+    },
+    /** {seat, token} held at a table, or null. */
+    seatAt(tableId) {
+      return read(SEATS_KEY, {})[tableId] || null;
+    },
+    /** Remember our seat and token at a table and make it the current one. */
+    saveSeat(tableId, seat, token) {
+      const seats = read(SEATS_KEY, {});
+      seats[tableId] = { seat, token };
+      write(SEATS_KEY, seats);
+      write(CURRENT_KEY, tableId);
+    },
+    /** The table last opened, or null. */
+    current() {
+      return read(CURRENT_KEY, null);
+    },
+    setCurrent(tableId) {
+      write(CURRENT_KEY, tableId);
+    },
+  };
+}
