@@ -1,0 +1,95 @@
+"""HTTP request and response bodies (with the examples OpenAPI shows)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..protocol.events import BotLevel, TableSummary
+
+Preset = Literal["classic", "draw", "block", "fives", "caribbean"]
+
+
+class CreateTable(BaseModel):
+    """A new table. The creator sits at seat 0."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "preset": "classic",
+                    "seats": 4,
+                    "goal": 100,
+                    "pace": "live",
+                    "turn_seconds": 30,
+                    "bots": [None, "nino", None, "rabisco"],
+                    "partner": "friend",
+                    "name": "Ana",
+                }
+            ]
+        },
+    )
+
+    preset: Preset = "classic"
+    seats: int = Field(4, ge=2, le=4)
+    goal: int = Field(100, ge=50, le=300, description="classic: 50 or 100; others 50..300")
+    pace: Literal["live", "correspondence"] = "live"
+    turn_seconds: float | None = Field(
+        None, ge=5, le=600, description="Live turn timer; null: no timer"
+    )
+    bots: list[BotLevel | None] = Field(
+        default_factory=list,
+        max_length=4,
+        description="Per seat: the computer player that takes it if no friend does "
+        "(null: Nino). Seat 0 (the creator) is ignored.",
+    )
+    partner: Literal["friend", "bot"] | None = Field(
+        None,
+        description="4 seats with teams: 'friend' seats the first friend who joins opposite "
+        "the creator (seat 2); 'bot' keeps seat 2 for its bot. null: friends fill seats in order.",
+    )
+    name: str = Field("Jogador", min_length=1, max_length=40, description="The creator's name")
+    teams: bool | None = Field(None, description="Override the preset's teams (4 seats only)")
+
+
+class JoinTable(BaseModel):
+    """A friend arriving by the invite link."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Bia"}]})
+
+    name: str = Field(min_length=1, max_length=40)
+
+
+class AnnulmentVote(BaseModel):
+    """An answer to the open annulment proposal."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"agree": True}]})
+
+    agree: bool
+
+
+class CreatedTable(BaseModel):
+    """The creator's seat, its token (keep it secret) and the link to share."""
+
+    table_id: str
+    seat: int
+    token: str
+    invite_url: str
+    table: TableSummary
+
+
+class JoinedTable(BaseModel):
+    """The friend's seat and its token (keep it secret)."""
+
+    seat: int
+    token: str
+    table: TableSummary
+
+
+class ActionDone(BaseModel):
+    """The action was applied; ``seq`` is the last table event it produced."""
+
+    seq: int
+    table: TableSummary

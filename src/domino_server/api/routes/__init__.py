@@ -1,0 +1,1 @@
+"""HTTP resources: tables, records, health."""

@@ -1,0 +1,153 @@
+"""Tables: create, join, look, start, resign, annul, claim absence."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, status
+
+from domino_core import Rules
+
+from ...protocol import commands as c
+from ...protocol.events import TableSummary
+from ...tables.actor import Join, Reply, TableActor
+from ...tables.registry import hash_token, new_token
+from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep
+from ..models import (
+    ActionDone,
+    AnnulmentVote,
+    CreatedTable,
+    CreateTable,
+    JoinedTable,
+    JoinTable,
+)
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+STATUS_OF_CODE = {
+    "not_allowed": status.HTTP_403_FORBIDDEN,
+    "not_your_turn": status.HTTP_409_CONFLICT,
+    "match_over": status.HTTP_409_CONFLICT,
+    "not_started": status.HTTP_409_CONFLICT,
+    "duplicate_id": status.HTTP_409_CONFLICT,
+    "illegal_move": status.HTTP_422_UNPROCESSABLE_CONTENT,
+    "bad_command": status.HTTP_422_UNPROCESSABLE_CONTENT,
+}
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "Missing or unknown seat token"},
+    403: {"description": "Not allowed for this seat now"},
+    404: {"description": "No such table"},
+    409: {"description": "Not possible in the table's current state"},
+}
+
+
+def _check(reply: Reply) -> Reply:
+    if not reply.ok:
+        assert reply.code is not None
+        raise HTTPException(STATUS_OF_CODE.get(reply.code, 409), f"{reply.code}: {reply.reason}")
+    return reply
+
+
+def _summary(actor: TableActor) -> TableSummary:
+    return TableSummary.model_validate(actor.summary())
+
+
+def _invite_url(request: Request, base: str, table_id: str) -> str:
+    root = base.rstrip("/") if base else str(request.base_url).rstrip("/")
+    return f"{root}/t/{table_id}"
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    summary="Create a table",
+    responses={422: {"description": "Invalid settings (e.g. a goal the preset does not offer)"}},
+)
+async def create_table(
+    body: CreateTable, request: Request, registry: RegistryDep, settings: SettingsDep
+) -> CreatedTable:
+    """Create a table; the creator gets seat 0, its token and the invite link to share."""
+    overrides: dict[str, Any] = {}
+    if body.teams is not None:
+        overrides["teams"] = body.teams
+    try:
+        rules = Rules.from_preset(body.preset, seats=body.seats, goal=body.goal, **overrides)
+    except (ValueError, TypeError) as exc:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
+    if len(body.bots) > body.seats:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "more bots than seats")
+    turn_seconds = body.turn_seconds if body.pace == "live" else None
+    actor, token = await registry.create(
+        rules=rules.to_dict(),
+        pace=body.pace,
+        turn_seconds=turn_seconds,
+        bots=list(body.bots),
+        partner=body.partner,
+        name=body.name,
+    )
+    return CreatedTable(
+        table_id=actor.id,
+        seat=0,
+        token=token,
+        invite_url=_invite_url(request, settings.public_url, actor.id),
+        table=_summary(actor),
+    )
+
+
+@router.post("/{table_id}/join", summary="Join a table by its link", responses=ERRORS)
+async def join_table(body: JoinTable, actor: TableDep) -> JoinedTable:
+    """Take a free seat, or a bot's seat (during a match: from the next turn on)."""
+    token = new_token()
+    reply = await actor.ask(None, Join(name=body.name, token_hash=hash_token(token)))
+    if not reply.ok:
+        raise HTTPException(status.HTTP_409_CONFLICT, f"{reply.code}: {reply.reason}")
+    return JoinedTable(seat=reply.data["seat"], token=token, table=_summary(actor))
+
+
+@router.get("/{table_id}", summary="The table's summary", responses={404: ERRORS[404]})
+async def get_table(actor: TableDep) -> TableSummary:
+    """Seats, status, rules and deadlines; never a hand or a token."""
+    return _summary(actor)
+
+
+async def _act(actor: TableActor, seat: int, command: Any) -> ActionDone:
+    reply = _check(await actor.ask(seat, command))
+    return ActionDone(seq=reply.seq, table=_summary(actor))
+
+
+def _cid() -> str:
+    return f"http-{uuid.uuid4().hex}"
+
+
+@router.post("/{table_id}/start", summary="Start the match", responses=ERRORS)
+async def start(actor: TableDep, seat: SeatDep) -> ActionDone:
+    """The creator starts; bots take every seat no friend holds."""
+    return await _act(actor, seat, c.Start(type="start", id=_cid()))
+
+
+@router.post("/{table_id}/resign", summary="Resign", responses=ERRORS)
+async def resign(actor: TableDep, seat: SeatDep) -> ActionDone:
+    """Leave for good: this seat's side loses the match."""
+    return await _act(actor, seat, c.Resign(type="resign", id=_cid()))
+
+
+@router.post("/{table_id}/annulment", summary="Propose to annul", responses=ERRORS)
+async def propose_annulment(actor: TableDep, seat: SeatDep) -> ActionDone:
+    """Open an annulment proposal; it passes when every human seat agrees."""
+    return await _act(actor, seat, c.ProposeAnnulment(type="propose_annulment", id=_cid()))
+
+
+@router.post("/{table_id}/annulment/vote", summary="Vote on the annulment", responses=ERRORS)
+async def vote_annulment(body: AnnulmentVote, actor: TableDep, seat: SeatDep) -> ActionDone:
+    """Agree or refuse; one refusal closes the proposal."""
+    return await _act(
+        actor, seat, c.VoteAnnulment(type="vote_annulment", id=_cid(), agree=body.agree)
+    )
+
+
+@router.post("/{table_id}/claim-absence", summary="Claim the match for absence", responses=ERRORS)
+async def claim_absence(actor: TableDep, seat: SeatDep) -> ActionDone:
+    """Correspondence: after 2 days on one seat's turn, that seat loses as if it had left."""
+    return await _act(actor, seat, c.ClaimAbsence(type="claim_absence", id=_cid()))

@@ -1,0 +1,173 @@
+"""The table websocket: ``GET /ws/tables/{table_id}?token=SEAT_TOKEN&last_seq=N``.
+
+No token: a spectator. Each frame is parsed into a :data:`ClientCommand`; bad input
+gets a typed ``error``/``rejected`` and the socket stays open. Commands beyond the
+per-connection rate limit are rejected (``rate_limited``). Outbound frames go through
+the connection's bounded queue (see :mod:`domino_server.tables.connection`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnect
+
+from ..core.config import Settings
+from ..protocol import commands as c
+from ..tables.actor import Attach, Detach, Resync
+from ..tables.connection import CLOSE, Connection
+from ..tables.registry import Registry, hash_token
+
+router = APIRouter()
+
+
+class TokenBucket:
+    """``rate`` commands per second sustained, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.level = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        """Spend one command if the bucket allows it."""
+        t = time.monotonic()
+        self.level = min(self.burst, self.level + (t - self.stamp) * self.rate)
+        self.stamp = t
+        if self.level >= 1.0:
+            self.level -= 1.0
+            return True
+        return False
+
+
+async def _writer(ws: WebSocket, conn: Connection) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            text = await conn.queue.get()
+            if text is CLOSE:
+                await ws.close(conn.close_code, conn.close_reason)
+                return
+            await ws.send_text(text)
+
+
+def _error(conn: Connection, code: str, detail: str) -> None:
+    conn.send({"type": "error", "code": code, "detail": detail})
+
+
+def _rejected(conn: Connection, cid: str, code: str, reason: str) -> None:
+    conn.send({"type": "rejected", "id": cid, "code": code, "reason": reason})
+
+
+def _usable_id(obj: Any) -> str | None:
+    if isinstance(obj, dict):
+        cid = obj.get("id")
+        if isinstance(cid, str) and 1 <= len(cid) <= 64:
+            return cid
+    return None
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ())) or "frame"
+    return f"{where}: {err.get('msg', 'invalid')}"
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(
+    ws: WebSocket, table_id: str, token: str | None = None, last_seq: int | None = None
+) -> None:
+    """One socket per seat (a newer one replaces the older), or a spectator."""
+    registry: Registry = ws.app.state.registry
+    settings: Settings = ws.app.state.settings
+    await ws.accept()
+    actor = await registry.get(table_id) if len(table_id) <= 32 else None
+    if actor is None:
+        await ws.send_json({"type": "error", "code": "not_allowed", "detail": "no such table"})
+        await ws.close(4404, "no such table")
+        return
+    seat = None
+    if token:
+        seat = actor.seat_for_token(hash_token(token))
+        if seat is None:
+            await ws.send_json(
+                {"type": "error", "code": "not_allowed", "detail": "this token holds no seat here"}
+            )
+            await ws.close(4401, "bad token")
+            return
+    conn = Connection(seat, settings.outbound_queue)
+    writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+    actor.tell(Attach(conn, last_seq if last_seq is not None and last_seq >= 0 else None))
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    try:
+        while not conn.closed:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            raw = msg.get("text")
+            if raw is None:
+                data = msg.get("bytes") or b""
+                if len(data) > settings.max_frame_bytes:
+                    _error(
+                        conn,
+                        "frame_too_large",
+                        f"frames are limited to {settings.max_frame_bytes} bytes",
+                    )
+                    continue
+                try:
+                    raw = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    _error(conn, "bad_json", "frames must be UTF-8 JSON text")
+                    continue
+            if len(raw) > settings.max_frame_bytes or (
+                len(raw.encode("utf-8")) > settings.max_frame_bytes
+            ):
+                _error(
+                    conn,
+                    "frame_too_large",
+                    f"frames are limited to {settings.max_frame_bytes} bytes",
+                )
+                continue
+            try:
+                obj = json.loads(raw)
+            except (ValueError, RecursionError):
+                _error(conn, "bad_json", "the frame is not valid JSON")
+                continue
+            cid = _usable_id(obj)
+            if not bucket.take():
+                if cid is not None:
+                    _rejected(conn, cid, "rate_limited", "too many commands; slow down")
+                else:
+                    _error(conn, "rate_limited", "too many commands; slow down")
+                continue
+            try:
+                cmd = c.client_command_adapter.validate_python(obj)
+            except ValidationError as exc:
+                if cid is not None:
+                    _rejected(conn, cid, "bad_command", _first_error(exc))
+                else:
+                    _error(conn, "bad_command", _first_error(exc))
+                continue
+            if isinstance(cmd, c.Ping):
+                conn.send({"type": "pong", "id": cmd.id})
+            elif isinstance(cmd, c.Sync):
+                actor.tell(Resync(conn, cmd.last_seq, cmd.id))
+            else:
+                reply = await actor.ask(seat, cmd)
+                if reply.ok:
+                    conn.send({"type": "accepted", "id": cmd.id, "seq": reply.seq})
+                else:
+                    _rejected(conn, cmd.id, reply.code or "not_allowed", reply.reason)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        actor.tell(Detach(conn))
+        conn.close(1000, "bye")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 1.0)
+        writer.cancel()

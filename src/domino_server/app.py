@@ -1,0 +1,82 @@
+"""The FastAPI application factory: HTTP routes, the table websocket, the web client."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from . import __version__
+from .api import ws
+from .api.routes import health, records, tables
+from .bots import BotPool
+from .core.config import Settings
+from .store.db import make_engine
+from .store.repo import Store
+from .tables.clock import Sweeper
+from .tables.registry import Registry
+
+log = logging.getLogger("domino_server")
+
+
+def create_app(settings: Settings | None = None, *, bots: object | None = None) -> FastAPI:
+    """The ASGI app for ``settings`` (default: from the environment).
+
+    The database must already be migrated (``domino serve`` does it first). ``bots``
+    replaces the process pool (tests may pass their own).
+    """
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(make_engine(settings.database_url))
+        store.start()
+        pool = (
+            bots if bots is not None else BotPool(settings.bot_workers, settings.bot_think_seconds)
+        )
+        registry = Registry(store, settings, pool)
+        app.state.settings = settings
+        app.state.store = store
+        app.state.registry = registry
+        restored = await registry.restore_all()
+        log.info("ready: %d playing tables restored", restored)
+        sweeper = Sweeper(registry)
+        sweeper.start()
+        try:
+            yield
+        finally:
+            await sweeper.stop()
+            await registry.close()
+            await store.close()
+            if bots is None and isinstance(pool, BotPool):
+                pool.close()
+
+    app = FastAPI(
+        title="Dominó",
+        version=__version__,
+        summary="Brazilian dominó (double-six) tables by link, live or at your own pace.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.include_router(health.router)
+    app.include_router(tables.router)
+    app.include_router(records.router)
+    app.include_router(ws.router)
+
+    web = Path(settings.web_dir) if settings.web_dir else None
+    if web is not None and web.is_dir():
+
+        @app.get("/t/{table_id}", include_in_schema=False)
+        async def invite(table_id: str) -> FileResponse:
+            index = web / "index.html"
+            if not index.is_file():
+                raise HTTPException(404, "the web client is not installed")
+            return FileResponse(index)
+
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+    return app

@@ -1,0 +1,93 @@
+"""``domino serve``: migrate the database, then serve the API, the websocket and the web client.
+
+Every option falls back to its ``DOMINO_*`` environment variable (see
+:class:`domino_server.core.config.Settings`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from collections.abc import Sequence
+
+from .core.config import Settings
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per log line (structured logs)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, ensure_ascii=False)
+
+
+def setup_logging(level: str) -> None:
+    """Structured logs on standard error."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line of ``domino serve``."""
+    p = argparse.ArgumentParser(prog="domino serve", description=__doc__)
+    p.add_argument("--host", help="address to listen on (DOMINO_HOST, default 127.0.0.1)")
+    p.add_argument("--port", type=int, help="port (DOMINO_PORT, default 8000)")
+    p.add_argument("--database-url", help="SQLAlchemy async URL (DOMINO_DATABASE_URL)")
+    p.add_argument("--no-migrate", action="store_true", help="do not run migrations first")
+    p.add_argument("--migrate-only", action="store_true", help="migrate, then exit")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``domino serve ARGV``; returns the exit code."""
+    args = parse_args(argv)
+    overrides = {
+        k: v
+        for k, v in {
+            "host": args.host,
+            "port": args.port,
+            "database_url": args.database_url,
+        }.items()
+        if v is not None
+    }
+    settings = Settings(**overrides)
+    setup_logging(settings.log_level)
+    log = logging.getLogger("domino_server")
+    if not args.no_migrate:
+        from .store.db import migrate
+
+        migrate(settings.database_url)
+        log.info("database migrated")
+    if args.migrate_only:
+        return 0
+
+    import uvicorn
+
+    from .app import create_app
+
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_config=None,
+        ws_max_size=max(65536, settings.max_frame_bytes * 2),
+        proxy_headers=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

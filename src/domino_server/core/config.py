@@ -1,0 +1,70 @@
+"""Server settings, read from the environment with the ``DOMINO_`` prefix.
+
+Every field can be set as ``DOMINO_<FIELD>`` (e.g. ``DOMINO_DATABASE_URL``,
+``DOMINO_GRACE_SECONDS``). Tests build :class:`Settings` directly with short timers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DAY = 24 * 3600.0
+
+
+def _default_web_dir() -> str:
+    """The repository's ``web/`` folder when running from a checkout, else ``""``."""
+    candidate = Path(__file__).resolve().parents[3] / "web"
+    return str(candidate) if candidate.is_dir() else ""
+
+
+class Settings(BaseSettings):
+    """Every knob of the server. Durations are seconds (floats, so tests may use fractions)."""
+
+    model_config = SettingsConfigDict(env_prefix="DOMINO_", extra="ignore")
+
+    database_url: str = Field(
+        "sqlite+aiosqlite:///./domino.sqlite3",
+        description="SQLAlchemy async URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://...",
+    )
+    host: str = "127.0.0.1"
+    port: int = 8000
+    public_url: str = Field("", description="Base URL for invite links; empty: from the request")
+    web_dir: str = Field(default_factory=_default_web_dir, description="Static web client folder")
+    log_level: str = "info"
+
+    # pace and presence
+    grace_seconds: float = Field(30.0, description="Disconnect grace before a bot plays the seat")
+    absence_seconds: float = Field(
+        2 * DAY, description="Correspondence: turn age that allows a claim"
+    )
+    idle_seconds: float = Field(7 * DAY, description="No move for this long: the match is annulled")
+    round_pause_seconds: float = Field(
+        8.0, description="Live: hands stay shown this long before the next round starts by itself"
+    )
+    bot_delay_seconds: float = Field(0.8, description="Live: minimum pause before a bot's move")
+    sweep_seconds: float = Field(60.0, description="How often stored deadlines are checked")
+
+    # bots
+    bot_workers: int = Field(1, ge=1, description="Processes in the bot pool")
+    bot_think_seconds: float | None = Field(1.0, description="Hard bot's thinking budget")
+    timeout_bot: str = Field("nino", description="Bot level that moves for a timed-out seat")
+
+    # protocol limits
+    max_frame_bytes: int = 8192
+    resume_window: int = Field(256, ge=1, description="Events kept in memory per table for resume")
+    outbound_queue: int = Field(
+        256, ge=1, description="Frames queued per socket before dropping it"
+    )
+    rate_per_second: float = Field(20.0, description="Sustained commands per second per socket")
+    rate_burst: int = Field(40, description="Commands a socket may send in one burst")
+
+    # tables
+    actor_idle_seconds: float = Field(600.0, description="Evict an actor with no socket this long")
+
+
+def get_settings() -> Settings:
+    """Settings from the environment (a fresh read each call)."""
+    return Settings()

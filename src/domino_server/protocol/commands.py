@@ -1,0 +1,126 @@
+"""Client → server commands: one Pydantic model per command, discriminated on ``type``.
+
+Every command carries ``id`` (1..64 characters, chosen by the client); the server
+answers it with ``accepted {id, seq}`` or ``rejected {id, code, reason}``
+(``ping`` with ``pong {id}``). A command id already applied for this seat is
+rejected with ``duplicate_id`` and not applied again.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+CommandId = Annotated[str, Field(min_length=1, max_length=64)]
+TileText = Annotated[str, Field(pattern=r"^[0-6]-[0-6]$", examples=["6-4"])]
+
+
+class _Command(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: CommandId
+
+
+class Play(_Command):
+    """Lay ``tile`` on ``end`` (``null`` only for the first tile of a round)."""
+
+    type: Literal["play"]
+    tile: TileText
+    end: Literal["L", "R", "U", "D"] | None = None
+
+
+class Draw(_Command):
+    """Draw one tile from the boneyard (only offered where auto-draw is off)."""
+
+    type: Literal["draw"]
+
+
+class Pass(_Command):
+    """Pass the turn (only offered where auto-draw is off and nothing fits)."""
+
+    type: Literal["pass"]
+
+
+class NextRound(_Command):
+    """Start the next round once the current one is over."""
+
+    type: Literal["next_round"]
+
+
+class Start(_Command):
+    """The creator starts the match; bots take the seats still free."""
+
+    type: Literal["start"]
+
+
+class Resign(_Command):
+    """Leave for good: this seat's side loses the match."""
+
+    type: Literal["resign"]
+
+
+class ProposeAnnulment(_Command):
+    """Propose to annul the match (it ends with no winner if every human agrees)."""
+
+    type: Literal["propose_annulment"]
+
+
+class VoteAnnulment(_Command):
+    """Answer the open annulment proposal."""
+
+    type: Literal["vote_annulment"]
+    agree: bool
+
+
+class ClaimAbsence(_Command):
+    """Correspondence: end the match because the seat on turn has been away too long."""
+
+    type: Literal["claim_absence"]
+
+
+class Sync(_Command):
+    """Ask again for every event after ``last_seq`` (or a snapshot if too old)."""
+
+    type: Literal["sync"]
+    last_seq: int = Field(ge=0)
+
+
+class Ping(_Command):
+    """Keep-alive; answered with ``pong {id}``."""
+
+    type: Literal["ping"]
+
+
+ClientCommand = Annotated[
+    Play
+    | Draw
+    | Pass
+    | NextRound
+    | Start
+    | Resign
+    | ProposeAnnulment
+    | VoteAnnulment
+    | ClaimAbsence
+    | Sync
+    | Ping,
+    Field(discriminator="type"),
+]
+
+client_command_adapter: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)
+
+COMMAND_TYPES: frozenset[str] = frozenset(
+    {
+        "play",
+        "draw",
+        "pass",
+        "next_round",
+        "start",
+        "resign",
+        "propose_annulment",
+        "vote_annulment",
+        "claim_absence",
+        "sync",
+        "ping",
+    }
+)

@@ -1,0 +1,143 @@
+"""Server → client events: one Pydantic model per frame type, discriminated on ``type``.
+
+``view`` fields carry exactly ``domino_core.view_for(match, seat).to_dict()``
+(docs/DESIGN.md §1); ``event`` fields carry one public log entry or table entry.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+RejectionCode = Literal[
+    "bad_json",
+    "bad_command",
+    "frame_too_large",
+    "not_your_turn",
+    "illegal_move",
+    "not_allowed",
+    "duplicate_id",
+    "rate_limited",
+    "match_over",
+    "not_started",
+]
+
+BotLevel = Literal["rabisco", "nino", "voquelonia"]
+
+
+class SeatInfo(BaseModel):
+    """One seat as everybody may see it (never its token)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    name: str
+    kind: Literal["human", "bot", "empty"]
+    bot: BotLevel | None = None
+    connected: bool = False
+    creator: bool = False
+
+
+class Annulment(BaseModel):
+    """An open annulment proposal: who proposed it and the votes so far (seat → agree)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    by: int
+    votes: dict[str, bool]
+
+
+class TableSummary(BaseModel):
+    """The public summary of a table."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    status: Literal["waiting", "playing", "finished"]
+    rules: dict[str, Any]
+    pace: Literal["live", "correspondence"]
+    turn_seconds: float | None = None
+    deadline: str | None = Field(
+        None, description="ISO time of the running turn or absence deadline"
+    )
+    seats: list[SeatInfo]
+    annulment: Annulment | None = None
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Welcome(_Event):
+    """First frame after the handshake: which seat this socket speaks for (null: spectator)."""
+
+    type: Literal["welcome"] = "welcome"
+    seat: int | None
+    table: TableSummary
+    seq: int
+
+
+class Snapshot(_Event):
+    """The whole state this seat may see, as of event ``seq`` (``view`` null before the start)."""
+
+    type: Literal["snapshot"] = "snapshot"
+    seq: int
+    table: TableSummary
+    view: dict[str, Any] | None
+
+
+class TableEvent(_Event):
+    """One numbered table event and, for the latest one, this seat's view after it."""
+
+    type: Literal["event"] = "event"
+    seq: int
+    event: dict[str, Any]
+    view: dict[str, Any] | None = None
+
+
+class TableChanged(_Event):
+    """The table summary changed (names, connections, deadlines)."""
+
+    type: Literal["table"] = "table"
+    table: TableSummary
+
+
+class Accepted(_Event):
+    """Command ``id`` was applied; ``seq`` is the last event it produced (0 if none)."""
+
+    type: Literal["accepted"] = "accepted"
+    id: str
+    seq: int
+
+
+class Rejected(_Event):
+    """Command ``id`` was not applied; nothing changed."""
+
+    type: Literal["rejected"] = "rejected"
+    id: str
+    code: RejectionCode
+    reason: str
+
+
+class Error(_Event):
+    """A frame that could not be answered by id (bad JSON, unknown command, too large...)."""
+
+    type: Literal["error"] = "error"
+    code: RejectionCode
+    detail: str
+
+
+class Pong(_Event):
+    """Answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    id: str
+
+
+ServerEvent = Annotated[
+    Welcome | Snapshot | TableEvent | TableChanged | Accepted | Rejected | Error | Pong,
+    Field(discriminator="type"),
+]
+
+server_event_adapter: TypeAdapter[ServerEvent] = TypeAdapter(ServerEvent)

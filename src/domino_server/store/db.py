@@ -1,0 +1,55 @@
+"""The async engine and schema migration (Alembic, run on start)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """An async engine for ``url``; SQLite gets WAL mode and foreign keys on."""
+    kwargs: dict[str, Any] = {}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"timeout": 30}
+    else:
+        kwargs["pool_size"] = 5
+        kwargs["pool_pre_ping"] = True
+    engine = create_async_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+    return engine
+
+
+def alembic_config(url: str) -> Any:
+    """An Alembic ``Config`` for ``url`` pointing at the migrations shipped in the package."""
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def migrate(url: str) -> None:
+    """Create or upgrade the database at ``url`` to the latest schema (blocking; call
+    before the event loop starts)."""
+    from alembic import command
+
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            Path(path).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+    command.upgrade(alembic_config(url), "head")

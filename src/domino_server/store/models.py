@@ -1,0 +1,81 @@
+"""The database schema (SQLAlchemy Core tables; Alembic migrations create them).
+
+- ``tables``: one row per table: settings, status, the timestamps deadlines derive from.
+- ``seats``: who holds each seat; tokens only as SHA-256 hashes.
+- ``deals``: the secret deal of every round; never sent to any client.
+- ``events``: the append-only, numbered event log of each table (unique on table and seq).
+
+Times are seconds since the epoch (floats), the same on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("status", String(16), nullable=False),  # waiting | playing | finished
+    Column("rules", JSON, nullable=False),
+    Column("pace", String(16), nullable=False),  # live | correspondence
+    Column("turn_seconds", Float, nullable=True),
+    Column("partner", String(16), nullable=True),
+    Column("seq", Integer, nullable=False, default=0),
+    Column("turn_started_at", Float, nullable=True),  # turn timer and absence claims
+    Column("last_move_at", Float, nullable=True),  # idle annulment, round pause
+    Column("finished_at", Float, nullable=True),
+)
+Index("ix_tables_status", tables.c.status)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(8), nullable=False),  # human | bot | empty
+    Column("name", String(40), nullable=False),
+    Column("bot", String(16), nullable=True),  # level that plays while no human does
+    Column("token_hash", String(64), nullable=True),
+    Column("away", Boolean, nullable=False, default=False),
+    Column("away_since", Float, nullable=True),
+    Column("creator", Boolean, nullable=False, default=False),
+)
+Index("ix_seats_token_hash", seats.c.token_hash)
+
+deals = Table(
+    "deals",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("round_no", Integer, primary_key=True, autoincrement=False),
+    Column("hands", JSON, nullable=False),
+    Column("boneyard", JSON, nullable=False),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    # move | resign | annul | round | info: which rows change the match on replay
+    Column("kind", String(8), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("cmd_id", String(64), nullable=True),
+    Column("move", String(16), nullable=True),
+    Column("payload", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
+)

@@ -1,0 +1,255 @@
+"""Reads and writes of tables, with group commit.
+
+Every change a table makes is one :class:`Write`; :meth:`Store.write` returns only
+after the transaction holding it has committed. Writes arriving together (many
+tables at once) share one transaction; if that batch fails, each write is retried
+on its own so that only the faulty one fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import and_, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from . import models as m
+
+log = logging.getLogger(__name__)
+
+MAX_BATCH = 512
+
+
+@dataclass(slots=True)
+class EventRow:
+    """One numbered event: ``payload`` is the public entry clients see; ``kind``, ``seat``,
+    ``move`` and ``cmd_id`` are what replaying it needs (never sent)."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+    seat: int | None = None
+    cmd_id: str | None = None
+    move: str | None = None
+
+
+@dataclass(slots=True)
+class Write:
+    """Everything one table change stores, committed atomically."""
+
+    table_id: str
+    events: list[EventRow] = field(default_factory=list)
+    table: dict[str, Any] = field(default_factory=dict)  # column updates of the table row
+    seats: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → column updates
+    deal: tuple[int, list[list[str]], list[str]] | None = None  # round_no, hands, boneyard
+    new_table: dict[str, Any] | None = None  # insert this table row (with new_seats)
+    new_seats: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LoadedTable:
+    """A table as stored."""
+
+    row: dict[str, Any]
+    seats: list[dict[str, Any]]
+    deals: dict[int, tuple[list[list[str]], list[str]]]
+    events: list[EventRow]
+
+
+class Store:
+    """The table store over one async engine."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    # lifecycle -----------------------------------------------------------
+    def start(self) -> None:
+        """Start the writer task (call inside the running loop)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._writer(), name="store")
+
+    async def close(self) -> None:
+        """Stop the writer after the queued writes and dispose of the engine."""
+        if self._task is not None:
+            while not self._queue.empty():
+                await asyncio.sleep(0.01)
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self.engine.dispose()
+
+    # writes ----------------------------------------------------------------
+    async def write(self, w: Write) -> None:
+        """Store ``w``; returns once committed, raises if it could not be."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((w, fut))
+        await fut
+
+    async def _writer(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < MAX_BATCH and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self.engine.begin() as conn:
+                    await _apply(conn, [w for w, _ in batch])
+            except Exception:
+                if len(batch) == 1:
+                    log.exception("write failed for table %s", batch[0][0].table_id)
+                    _settle(batch[0][1], _current_exc())
+                    continue
+                for w, fut in batch:
+                    try:
+                        async with self.engine.begin() as conn:
+                            await _apply(conn, [w])
+                    except Exception as exc:
+                        log.exception("write failed for table %s", w.table_id)
+                        _settle(fut, exc)
+                    else:
+                        _settle(fut, None)
+            else:
+                for _, fut in batch:
+                    _settle(fut, None)
+
+    # reads -----------------------------------------------------------------
+    async def load(self, table_id: str) -> LoadedTable | None:
+        """The stored table ``table_id`` with its seats, deals and events, or None."""
+        async with self.engine.connect() as conn:
+            row = (
+                (await conn.execute(select(m.tables).where(m.tables.c.id == table_id)))
+                .mappings()
+                .first()
+            )
+            if row is None:
+                return None
+            seat_rows = (
+                (
+                    await conn.execute(
+                        select(m.seats)
+                        .where(m.seats.c.table_id == table_id)
+                        .order_by(m.seats.c.seat)
+                    )
+                )
+                .mappings()
+                .all()
+            )
+            deal_rows = (
+                (await conn.execute(select(m.deals).where(m.deals.c.table_id == table_id)))
+                .mappings()
+                .all()
+            )
+            ev_rows = (
+                (
+                    await conn.execute(
+                        select(m.events)
+                        .where(m.events.c.table_id == table_id)
+                        .order_by(m.events.c.seq)
+                    )
+                )
+                .mappings()
+                .all()
+            )
+        return LoadedTable(
+            row=dict(row),
+            seats=[dict(s) for s in seat_rows],
+            deals={d["round_no"]: (d["hands"], d["boneyard"]) for d in deal_rows},
+            events=[
+                EventRow(
+                    seq=e["seq"],
+                    kind=e["kind"],
+                    payload=e["payload"],
+                    created_at=e["created_at"],
+                    seat=e["seat"],
+                    cmd_id=e["cmd_id"],
+                    move=e["move"],
+                )
+                for e in ev_rows
+            ],
+        )
+
+    async def table_ids(self, status: str) -> list[str]:
+        """Ids of every table with ``status``."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(m.tables.c.id).where(m.tables.c.status == status))
+            return [r[0] for r in rows]
+
+    async def idle_table_ids(self, before: float) -> list[str]:
+        """Ids of playing tables whose last move is older than ``before``."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(m.tables.c.id).where(
+                    and_(m.tables.c.status == "playing", m.tables.c.last_move_at < before)
+                )
+            )
+            return [r[0] for r in rows]
+
+    async def ping(self) -> None:
+        """Raise if the database cannot answer."""
+        async with self.engine.connect() as conn:
+            await conn.execute(select(1))
+
+
+def _current_exc() -> BaseException:
+    import sys
+
+    exc = sys.exc_info()[1]
+    assert exc is not None
+    return exc
+
+
+def _settle(fut: asyncio.Future[None], exc: BaseException | None) -> None:
+    if fut.done():
+        return
+    if exc is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(exc)
+
+
+async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
+    new_tables = [w.new_table for w in writes if w.new_table is not None]
+    if new_tables:
+        await conn.execute(insert(m.tables), new_tables)
+    new_seats = [s for w in writes for s in w.new_seats]
+    if new_seats:
+        await conn.execute(insert(m.seats), new_seats)
+    deals = [
+        {"table_id": w.table_id, "round_no": d[0], "hands": d[1], "boneyard": d[2]}
+        for w in writes
+        if (d := w.deal) is not None
+    ]
+    if deals:
+        await conn.execute(insert(m.deals), deals)
+    events = [
+        {
+            "table_id": w.table_id,
+            "seq": e.seq,
+            "kind": e.kind,
+            "seat": e.seat,
+            "cmd_id": e.cmd_id,
+            "move": e.move,
+            "payload": e.payload,
+            "created_at": e.created_at,
+        }
+        for w in writes
+        for e in w.events
+    ]
+    if events:
+        await conn.execute(insert(m.events), events)
+    for w in writes:
+        if w.table:
+            await conn.execute(update(m.tables).where(m.tables.c.id == w.table_id).values(w.table))
+        for seat, values in w.seats.items():
+            await conn.execute(
+                update(m.seats)
+                .where(and_(m.seats.c.table_id == w.table_id, m.seats.c.seat == seat))
+                .values(values)
+            )

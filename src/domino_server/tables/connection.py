@@ -1,0 +1,55 @@
+"""One websocket as the table actor sees it: a seat and a bounded outbound queue.
+
+The actor never awaits a socket: it drops frames into :attr:`Connection.queue`.
+When a slow client lets the queue fill up, the connection is marked
+:attr:`Connection.overflowed` and closed; the client can reconnect and resume by seq.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+CLOSE = None
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    """Compact JSON text of one frame."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+class Connection:
+    """A socket speaking for ``seat`` (None: a spectator)."""
+
+    def __init__(self, seat: int | None, max_queue: int) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=max_queue)
+        self.overflowed = False
+        self.closed = False
+        self.close_code = 1000
+        self.close_reason = ""
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue ``frame``; a full queue closes this connection instead of waiting."""
+        self.send_text(dumps(frame))
+
+    def send_text(self, text: str) -> None:
+        """Queue already-encoded JSON ``text``."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.close(4008, "slow consumer: outbound queue full, reconnect with last_seq")
+
+    def close(self, code: int, reason: str) -> None:
+        """Stop sending: the socket's writer closes it with ``code``."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code, self.close_reason = code, reason
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(CLOSE)

@@ -1,0 +1,136 @@
+"""Finds, creates, loads and evicts table actors; restores live tables after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from typing import Any
+
+from ..core.config import Settings
+from ..store.repo import Store, Write
+from .actor import BOT_NAMES, TableActor
+
+
+def new_token() -> str:
+    """A seat token: 192 random bits from :mod:`secrets`, URL-safe text."""
+    return secrets.token_urlsafe(24)
+
+
+def new_table_id() -> str:
+    """A table id: 128 random bits, URL-safe text (unguessable: the link is the invitation)."""
+    return secrets.token_urlsafe(16)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token (SHA-256, hex): tokens themselves are never stored."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Registry:
+    """The live actors, by table id."""
+
+    def __init__(self, store: Store, settings: Settings, bots: Any) -> None:
+        self.store = store
+        self.settings = settings
+        self.bots = bots
+        self.actors: dict[str, TableActor] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def get(self, table_id: str) -> TableActor | None:
+        """The live actor of ``table_id``, loading it from the database if needed."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            return actor
+        if len(table_id) > 32:
+            return None
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            actor = self.actors.get(table_id)
+            if actor is None:
+                loaded = await self.store.load(table_id)
+                if loaded is None:
+                    self._locks.pop(table_id, None)
+                    return None
+                actor = TableActor(table_id, self.store, self.settings, self.bots)
+                actor.restore(loaded)
+                actor.start()
+                self.actors[table_id] = actor
+        return actor
+
+    async def create(
+        self,
+        *,
+        rules: dict[str, Any],
+        pace: str,
+        turn_seconds: float | None,
+        bots: list[str | None],
+        partner: str | None,
+        name: str,
+    ) -> tuple[TableActor, str]:
+        """Store a new table with the creator in seat 0; the actor and the creator's token."""
+        table_id = new_table_id()
+        token = new_token()
+        t = time.time()
+        row = {
+            "id": table_id,
+            "created_at": t,
+            "status": "waiting",
+            "rules": rules,
+            "pace": pace,
+            "turn_seconds": turn_seconds,
+            "partner": partner,
+            "seq": 0,
+            "turn_started_at": None,
+            "last_move_at": None,
+            "finished_at": None,
+        }
+        seats = []
+        for i in range(int(rules["seats"])):
+            level = bots[i] if i < len(bots) else None
+            seats.append(
+                {
+                    "table_id": table_id,
+                    "seat": i,
+                    "kind": "human" if i == 0 else "empty",
+                    "name": name if i == 0 else (BOT_NAMES[level] if level else ""),
+                    "bot": None if i == 0 else level,
+                    "token_hash": hash_token(token) if i == 0 else None,
+                    "away": False,
+                    "away_since": t if i == 0 else None,
+                    "creator": i == 0,
+                }
+            )
+        await self.store.write(Write(table_id, new_table=row, new_seats=seats))
+        actor = await self.get(table_id)
+        assert actor is not None
+        return actor, token
+
+    async def restore_all(self) -> int:
+        """Load every playing table (after a restart): their bots and timers resume."""
+        ids = await self.store.table_ids("playing")
+        for table_id in ids:
+            await self.get(table_id)
+        return len(ids)
+
+    async def evict_idle(self) -> None:
+        """Drop actors with no socket for ``actor_idle_seconds`` and nothing to run by
+        themselves (waiting, finished or correspondence tables)."""
+        cutoff = time.monotonic() - self.settings.actor_idle_seconds
+        for table_id, actor in list(self.actors.items()):
+            if any(actor.conns.values()) or actor.last_active > cutoff:
+                continue
+            if actor.status == "playing" and actor.row["pace"] == "live":
+                continue
+            if not actor.inbox.empty():
+                continue
+            del self.actors[table_id]
+            self._locks.pop(table_id, None)
+            await actor.stop()
+
+    async def close(self) -> None:
+        """Stop every actor."""
+        for actor in list(self.actors.values()):
+            await actor.stop()
+        self.actors.clear()
