@@ -1,0 +1,86 @@
+// Small pure pieces: tiles, hand, storage, translations, rules pages.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { handMarkup, moveFocus } from "../../../web/hand.js";
+import { LANGS, MESSAGES, setLang, t } from "../../../web/i18n.js";
+import { PRESETS, rulesHtml } from "../../../web/rules/text.js";
+import { DEFAULT_SETTINGS, makeStore } from "../../../web/storage.js";
+import { numberCount, parseTile, sameTile, tileKey, tileValue } from "../../../web/tiles.js";
+
+test("tiles parse in either order", () => {
+  assert.deepEqual(parseTile("2-6"), [2, 6]);
+  assert.equal(tileKey("2-6"), "6-2");
+  assert.ok(sameTile("4-6", [6, 4]));
+  assert.equal(tileValue("6-4"), 10);
+  assert.throws(() => parseTile("7-1"));
+});
+
+test("number counts split the 7 tiles of a number into table, hand, unseen", () => {
+  const view = { hand: ["6-1", "3-2"], board: { center: [6, 6], arms: { L: [[6, 3]], R: [[6, 5], [5, 5]], U: [], D: [] } } };
+  assert.deepEqual(numberCount(view, 6), { table: 3, hand: 1, unseen: 3 });
+  assert.deepEqual(numberCount(view, 5), { table: 2, hand: 0, unseen: 5 });
+});
+
+test("the hand lights playable tiles and shows the best points", () => {
+  const html = handMarkup(
+    [{ tile: "6-4", playable: true, targets: [{ end: "L", points: 10 }, { end: "R", points: 5 }] },
+     { tile: "1-1", playable: false, targets: [] }],
+    { locked: false, selected: null, label: (i) => `${i.tile}!` },
+  );
+  assert.match(html, /class="hand-tile lit" data-tile="6-4" aria-label="6-4!">/);
+  assert.match(html, /class="hand-tile dim" data-tile="1-1" aria-label="1-1!" aria-disabled="true"/);
+  assert.match(html, /\+10</);
+  const locked = handMarkup([{ tile: "6-4", playable: true, targets: [{ end: null, points: 0 }] }], { locked: true, label: () => "x" });
+  assert.match(locked, /dim/);
+});
+
+test("arrow keys move around the hand and wrap", () => {
+  assert.equal(moveFocus("ArrowRight", 2, 3), 0);
+  assert.equal(moveFocus("ArrowLeft", 0, 3), 2);
+  assert.equal(moveFocus("End", 0, 3), 2);
+  assert.equal(moveFocus("Enter", 0, 3), null);
+});
+
+test("settings and seats survive in storage", () => {
+  const map = new Map();
+  const backing = { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => map.set(k, v) };
+  const store = makeStore(backing);
+  assert.deepEqual(store.settings(), { ...DEFAULT_SETTINGS });
+  store.saveSettings({ lang: "en", sound: false });
+  store.saveSeat("t1", 2, "secret");
+  const again = makeStore(backing);
+  assert.equal(again.settings().lang, "en");
+  assert.equal(again.settings().sound, false);
+  assert.equal(again.settings().aids, true);
+  assert.deepEqual(again.seatAt("t1"), { seat: 2, token: "secret" });
+  assert.equal(again.current(), "t1");
+  map.set("domino.settings", "{not json");
+  assert.deepEqual(makeStore(backing).settings(), { ...DEFAULT_SETTINGS });
+});
+
+test("both languages have the same keys and the same placeholders", () => {
+  const [pt, en] = LANGS.map((l) => MESSAGES[l]);
+  assert.deepEqual(Object.keys(en).sort(), Object.keys(pt).sort());
+  for (const key of Object.keys(pt)) {
+    const holes = (s) => (s.match(/\{\w+\}/g) || []).sort();
+    assert.deepEqual(holes(en[key]), holes(pt[key]), key);
+  }
+  setLang("en");
+  assert.equal(t("table.round", { n: 3 }), "Round 3");
+  setLang("xx");
+  assert.equal(t("table.round", { n: 3 }), "Rodada 3");
+});
+
+test("each preset has its own rules page in each language", () => {
+  const pages = new Set();
+  for (const lang of LANGS) {
+    for (const preset of PRESETS) {
+      const html = rulesHtml(preset, lang);
+      assert.match(html, new RegExp(`lang="${lang}"`));
+      pages.add(html);
+    }
+  }
+  assert.equal(pages.size, LANGS.length * PRESETS.length);
+  assert.match(rulesHtml("fives", "pt-BR"), /pião/);
+  assert.match(rulesHtml("fives", "en"), /spinner/);
+});

@@ -1,0 +1,125 @@
+// The table socket: URL, command ids, reconnect with last_seq, nothing sent while offline.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { TableSocket, idMaker, socketUrl } from "../../../web/protocol.js";
+
+class FakeWS {
+  static all = [];
+  constructor(url) {
+    this.url = url;
+    this.sent = [];
+    this.closed = false;
+    FakeWS.all.push(this);
+  }
+  send(data) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.onclose && this.onclose({});
+  }
+  // test helpers
+  open() {
+    this.onopen();
+  }
+  receive(frame) {
+    this.onmessage({ data: JSON.stringify(frame) });
+  }
+}
+
+function fakeClock() {
+  const timers = new Map();
+  let next = 1;
+  let now = 0;
+  return {
+    setTimeout: (f, ms) => {
+      timers.set(next, { f, at: now + ms });
+      return next++;
+    },
+    clearTimeout: (h) => timers.delete(h),
+    now: () => now,
+    advance(ms) {
+      now += ms;
+      for (const [h, tm] of [...timers]) {
+        if (tm.at <= now) {
+          timers.delete(h);
+          tm.f();
+        }
+      }
+    },
+  };
+}
+
+const loc = { protocol: "http:", host: "127.0.0.1:8000" };
+
+test("the socket url carries the token and the last event seen", () => {
+  assert.equal(socketUrl(loc, "t1", "tok", 0), "ws://127.0.0.1:8000/ws/tables/t1?token=tok");
+  assert.equal(socketUrl({ protocol: "https:", host: "x.org" }, "t 1", null, 7), "wss://x.org/ws/tables/t%201?last_seq=7");
+});
+
+test("command ids are unique and differ between page loads", () => {
+  const a = idMaker(() => 0.25);
+  const b = idMaker(() => 0.75);
+  const ids = new Set([a(), a(), a(), b()]);
+  assert.equal(ids.size, 4);
+  for (const id of ids) assert.ok(id.length >= 1 && id.length <= 64);
+});
+
+test("reconnects after a drop and resumes from the last sequence number", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const frames = [];
+  const statuses = [];
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
+    onFrame: (f) => frames.push(f), onStatus: (s) => statuses.push(s),
+  });
+  sock.connect();
+  const first = FakeWS.all[0];
+  assert.equal(first.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok");
+  assert.equal(sock.send("ping"), null, "nothing is sent before the socket opens");
+  first.open();
+  first.receive({ type: "welcome", seat: 0, table: {}, seq: 3 });
+  first.receive({ type: "snapshot", seq: 3, table: {}, view: null });
+  first.receive({ type: "event", seq: 4, event: { type: "play" }, view: null });
+  assert.equal(sock.lastSeq, 4);
+  const cmd = sock.send("play", { tile: "6-6", end: null });
+  assert.deepEqual(first.sent[0], { type: "play", id: cmd.id, tile: "6-6", end: null });
+
+  first.close(); // network drop
+  assert.equal(sock.status, "reconnecting");
+  clockF.advance(299);
+  assert.equal(FakeWS.all.length, 1, "waits before reconnecting");
+  clockF.advance(1);
+  const second = FakeWS.all[1];
+  assert.equal(second.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&last_seq=4");
+  second.close(); // still down: backs off longer
+  clockF.advance(600);
+  assert.equal(FakeWS.all.length, 2);
+  clockF.advance(100);
+  const third = FakeWS.all[2];
+  third.open();
+  assert.equal(sock.status, "open");
+  assert.deepEqual(statuses, ["connecting", "open", "reconnecting", "open"]);
+  assert.equal(frames.length, 3);
+  sock.close();
+  assert.equal(sock.status, "closed");
+  clockF.advance(10000);
+  assert.equal(FakeWS.all.length, 3, "no reconnection after close()");
+});
+
+test("a silent connection is dropped and reopened; pings keep it alive", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const sock = new TableSocket({ tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF, onFrame: () => {} });
+  sock.connect();
+  FakeWS.all[0].open();
+  clockF.advance(20000);
+  assert.equal(FakeWS.all[0].sent.at(-1).type, "ping");
+  clockF.advance(20000);
+  clockF.advance(20000);
+  assert.ok(FakeWS.all[0].closed, "dropped after 45 s of silence");
+  clockF.advance(300);
+  assert.equal(FakeWS.all.length, 2);
+  sock.close();
+});

@@ -1,0 +1,120 @@
+// The client's state: folding server frames, and what the screen derives from it.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { setLang } from "../../../web/i18n.js";
+import {
+  clock, describeEvent, explainMatch, explainRound, handModel, initialState, isMyTurn, mainAction,
+  moveInFlight, reduce, secondsLeft, withPending,
+} from "../../../web/state.js";
+
+setLang("en");
+
+const table = {
+  id: "abc", status: "playing", rules: { preset: "fives", seats: 4, goal: 100, teams: true }, pace: "live",
+  turn_seconds: 30, deadline: null, annulment: null,
+  seats: [
+    { seat: 0, name: "Ana", kind: "human", bot: null, connected: true, creator: true },
+    { seat: 1, name: "", kind: "bot", bot: "nino", connected: false, creator: false },
+    { seat: 2, name: "Bia", kind: "human", bot: null, connected: true, creator: false },
+    { seat: 3, name: "", kind: "bot", bot: "rabisco", connected: false, creator: false },
+  ],
+};
+
+function view(over = {}) {
+  return {
+    seat: 0, rules: { preset: "fives", seats: 4, goal: 100, teams: true, scoring: "fives" },
+    round: 1, opener: 0, turn: 0, hand: ["6-4", "5-5", "2-1"], hand_counts: [3, 4, 4, 4],
+    boneyard: 8, sleeping: 0, board: { center: [6, 6], spinner: true, arms: { L: [], R: [], U: [], D: [] } },
+    ends: { L: 6, R: 6 }, count: 12, log: [], scores: [0, 0],
+    legal: [{ type: "play", tile: "6-4", end: "L", points: 10 }, { type: "play", tile: "4-6", end: "R", points: 10 }],
+    round_over: false, result: null, rounds: [], over: false, winner: null, end_reason: null, ...over,
+  };
+}
+
+test("snapshot then numbered events; repeats on resume are ignored", () => {
+  let s = initialState("abc", 0);
+  s = reduce(s, { type: "welcome", seat: 0, table, seq: 4 });
+  s = reduce(s, { type: "snapshot", seq: 4, table, view: view() });
+  assert.equal(s.seq, 4);
+  s = reduce(s, { type: "event", seq: 5, event: { type: "play", seat: 0, tile: "6-4", end: "L", points: 10 }, view: view({ turn: 1, legal: [] }) });
+  assert.equal(s.seq, 5);
+  assert.equal(s.view.turn, 1);
+  assert.equal(s.feed.length, 1);
+  const again = reduce(s, { type: "event", seq: 5, event: { type: "play", seat: 0, tile: "6-4" }, view: null });
+  assert.equal(again, s, "an event already seen changes nothing");
+  s = reduce(s, { type: "event", seq: 6, event: { type: "pass", seat: 1 }, view: null });
+  assert.equal(s.seq, 6);
+  assert.equal(s.view.turn, 1, "an event without view keeps the last view");
+});
+
+test("pending commands clear on accepted and rejected; a rejection is kept to show", () => {
+  let s = withPending(initialState("abc", 0), { id: "x-1", type: "play", tile: "6-4", end: "L" });
+  assert.ok(moveInFlight(s));
+  s = reduce(s, { type: "accepted", id: "x-1", seq: 9 });
+  assert.ok(!moveInFlight(s));
+  s = withPending(s, { id: "x-2", type: "draw" });
+  s = reduce(s, { type: "rejected", id: "x-2", code: "illegal_move", reason: "nope" });
+  assert.ok(!moveInFlight(s));
+  assert.deepEqual(s.lastRejection, { id: "x-2", code: "illegal_move", reason: "nope" });
+});
+
+test("the hand model groups every end a tile may go to, with points", () => {
+  const model = handModel(view());
+  assert.deepEqual(model.map((m) => m.playable), [true, false, false]);
+  assert.deepEqual(model[0].targets, [{ end: "L", points: 10 }, { end: "R", points: 10 }]);
+  assert.deepEqual(handModel(view({ legal: [] })).map((m) => m.playable), [false, false, false]);
+});
+
+test("the main button follows the game: start, play, draw, pass, wait, next round", () => {
+  const base = { ...initialState("abc", 0), table };
+  assert.equal(mainAction({ ...base, table: { ...table, status: "waiting" } }).kind, "start");
+  assert.equal(mainAction({ ...base, seat: 2, table: { ...table, status: "waiting" } }).kind, "wait");
+  assert.equal(mainAction({ ...base, view: view() }).kind, "play");
+  assert.equal(mainAction({ ...base, view: view() }).enabled, false);
+  const draw = mainAction({ ...base, view: view({ legal: [{ type: "draw" }] }) });
+  assert.deepEqual([draw.kind, draw.label, draw.enabled], ["draw", "Draw", true]);
+  assert.equal(mainAction({ ...base, view: view({ legal: [{ type: "pass" }] }) }).kind, "pass");
+  const wait = mainAction({ ...base, view: view({ turn: 1, legal: [] }) });
+  assert.equal(wait.label, "Waiting: Nino's turn");
+  assert.equal(mainAction({ ...base, view: view({ round_over: true, turn: null }) }).kind, "next_round");
+  assert.equal(mainAction({ ...base, view: view({ over: true, turn: null }) }).kind, "none");
+  assert.equal(isMyTurn({ ...base, view: view({ turn: 0 }) }), true);
+  assert.equal(isMyTurn({ ...base, seat: null, view: view({ turn: 0 }) }), false);
+});
+
+test("events read as sentences naming the seat", () => {
+  const s = { ...initialState("abc", 0), table, view: view() };
+  assert.equal(describeEvent(s, { type: "play", seat: 1, tile: "6-4", end: "L", points: 10 }), "Nino played 6-4 on the left end and scored 10.");
+  assert.equal(describeEvent(s, { type: "play", seat: 0, tile: "6-6", end: null, points: 0 }), "Ana played 6-6.");
+  assert.equal(describeEvent(s, { type: "draw", seat: 3, count: 2, ends: [6] }), "Rabisco drew 2.");
+  assert.equal(describeEvent(s, { type: "score", side: 1, points: 15 }), "Them scored 15 points.");
+});
+
+test("a round's scoring is explained with names, pips and fives", () => {
+  const s = { ...initialState("abc", 0), table, view: view() };
+  const result = { result: "domino", winner: 0, points: 25, pips: [0, 12, 5, 13], hands: [[], ["6-6"], ["3-2"], ["6-5", "1-1"]], fives: [[0, 10], [1, 5]] };
+  const text = explainRound(s, result, 2);
+  assert.equal(text.title, "Round 2 is over");
+  assert.equal(text.headline, "Ana went out!");
+  assert.equal(text.points, "Us gets 25 points.");
+  assert.match(text.explain, /nearest multiple of 5/);
+  assert.deepEqual(text.pips, ["Ana: 0 left in hand", "Nino: 12 left in hand", "Bia: 5 left in hand", "Rabisco: 13 left in hand"]);
+  assert.equal(text.fives, "Fives scored this round: Us +10, Them +5");
+  const tie = explainRound(s, { result: "blocked", winner: null, points: 0, pips: [3, 3, 3, 3], hands: [] }, 1);
+  assert.equal(tie.points, "A tie: nobody scores this round.");
+});
+
+test("match over names the winner from the viewer's side", () => {
+  const s = { ...initialState("abc", 0), table, view: view({ over: true, winner: 0, scores: [105, 40], end_reason: "goal" }) };
+  assert.deepEqual(explainMatch(s), { headline: "You won!", reason: "Goal reached.", score: "Final score: Us 105 × Them 40" });
+  const lost = { ...s, seat: 1 };
+  assert.equal(explainMatch(lost).headline, "Us won the match!".replace("Us", "Them"));
+});
+
+test("timer helpers count down to zero", () => {
+  const now = Date.parse("2026-01-01T00:00:00Z");
+  assert.equal(secondsLeft("2026-01-01T00:00:12.2Z", now), 13);
+  assert.equal(secondsLeft("2025-12-31T00:00:00Z", now), 0);
+  assert.equal(secondsLeft(null, now), null);
+  assert.equal(clock(75), "1:15");
+});
