@@ -33,7 +33,7 @@ from domino_core.bots.sampling import Sampler, World
 DEFAULT_THINK_TIME = 0.5
 """Seconds per move when none is given."""
 
-PLAYOUTS_PER_SECOND = 6000
+PLAYOUTS_PER_SECOND = 15000
 """Playouts the search runs in a second on one core here (measured, rounded down);
 converts a think time into the fixed budget used when a seed is given."""
 
@@ -77,13 +77,13 @@ def _moves(options: Sequence[Option]) -> list[Any]:
     return out
 
 
-def _rebuild(k: Knowledge, world: World) -> Any:
+def _rebuild(k: Knowledge, world: World, board: Any) -> Any:
     from domino_core import Tile
     from domino_core.determinize import match_from_view
 
     hands = [[Tile(a, b) for a, b in hand] for hand in world.hands]
     boneyard = [Tile(a, b) for a, b in world.boneyard]
-    return match_from_view(k.source, hands, boneyard)
+    return match_from_view(k.source, hands, boneyard, board)
 
 
 def evaluate(
@@ -103,13 +103,16 @@ def evaluate(
         budget = max(len(options), int(budget_time * PLAYOUTS_PER_SECOND))
     deadline = time.perf_counter() + budget_time
     sampler = Sampler(k)
+    from domino_core.determinize import board_from_view
+
+    board = board_from_view(k.source)
     side = k.my_side
     totals = [0.0] * len(options)
     counts = [0] * len(options)
     done = 0
     while True:
         world = sampler.sample(rng)
-        base = _rebuild(k, world)
+        base = _rebuild(k, world, board)
         playout_seed = rng.getrandbits(32)
         for i, move in enumerate(moves):
             m = base.copy()

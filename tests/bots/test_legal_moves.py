@@ -1,0 +1,54 @@
+"""Every bot returns a legal move, in thousands of positions of every preset and seat count."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_core.bots import LEVELS, choose_move
+
+from .helpers import ALL_PRESETS, positions
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+@pytest.mark.parametrize("level", ["rabisco", "nino"])
+def test_quick_bots_only_play_legal_moves(preset: str, level: str) -> None:
+    rng = random.Random(7)
+    checked = 0
+    for i, (match, view) in enumerate(positions(preset, 2000, seed=11)):
+        legal = match.legal_moves()
+        move = choose_move(view, level=level, seed=i)
+        assert move in legal, f"{level} chose {move} in {preset}; legal: {legal}"
+        checked += 1
+        # Half the time the bot's move is played, half the time a random one: varied positions.
+        match.push(move if rng.random() < 0.5 else rng.choice(legal))
+    assert checked == 2000
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_hard_bot_only_plays_legal_moves(preset: str) -> None:
+    rng = random.Random(3)
+    for i, (match, view) in enumerate(positions(preset, 250, seed=5)):
+        legal = match.legal_moves()
+        move = choose_move(view, level="voquelonia", seed=i, playouts=16)
+        assert move in legal, f"hard chose {move} in {preset}; legal: {legal}"
+        match.push(move if rng.random() < 0.5 else rng.choice(legal))
+
+
+def test_levels_and_english_names() -> None:
+    match, view = next(positions("classic", 1, seed=1))
+    assert LEVELS == ("rabisco", "nino", "voquelonia")
+    for name in ("easy", "medium", "hard"):
+        assert choose_move(view, level=name, seed=1, playouts=8) in match.legal_moves()
+    with pytest.raises(ValueError, match="unknown bot level"):
+        choose_move(view, level="grandmaster")
+
+
+def test_a_view_off_turn_is_refused() -> None:
+    from domino_core import view_for
+
+    match, _ = next(positions("classic", 1, seed=2))
+    other = (match.turn + 1) % match.rules.seats  # type: ignore[operator]
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        choose_move(view_for(match, other), level="nino")
