@@ -54,8 +54,9 @@ def test_wilson_interval() -> None:
 
 
 def test_main_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["--bots", "medium,easy", "--seats", "4", "--goal", "50", "--matches", "2",
-                 "--quiet"])
+    code = main(
+        ["--bots", "medium,easy", "--seats", "4", "--goal", "50", "--matches", "2", "--quiet"]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "classic, 4 seats teams, goal 50: 2 matches" in out
