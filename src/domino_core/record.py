@@ -94,10 +94,15 @@ def _parse_rules(obj: object) -> Rules:
     seats = obj.get("seats")
     if not isinstance(seats, int) or isinstance(seats, bool) or seats not in (2, 3, 4):
         raise RecordError(0, 0, f"seats must be 2, 3 or 4, not {seats!r}")
+    data = dict(obj)
+    scoring = data.pop("scoring", None)  # written by Rules.to_dict(); fixed by the preset
     try:
-        return Rules.from_dict(dict(obj))
+        rules = Rules.from_dict(data)
     except (ValueError, TypeError, KeyError) as exc:
         raise RecordError(0, 0, f"bad rules: {exc}") from exc
+    if scoring is not None and scoring != rules.scoring:
+        raise RecordError(0, 0, f"{rules.preset} scores as {rules.scoring!r}, not {scoring!r}")
+    return rules
 
 
 def _parse_deal(obj: Mapping[str, Any], rules: Rules, round_no: int) -> Deal:
