@@ -1,0 +1,32 @@
+"""Fixtures: ``make_server`` starts real servers (SQLite, or PostgreSQL when
+``DOMINO_TEST_POSTGRES_URL`` is set) and stops them after the test."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from .harness import Server, fresh_database_url
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    started: list[Server] = []
+
+    def make(env: dict[str, str] | None = None, database_url: str | None = None) -> Server:
+        url = database_url or fresh_database_url(tmp_path)
+        server = Server(url, env, log_path=tmp_path / f"server-{len(started)}.log")
+        server.start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def server(make_server: Callable[..., Server]) -> Server:
+    return make_server()

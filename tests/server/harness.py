@@ -1,0 +1,277 @@
+"""Test harness: a real ``domino serve`` subprocess on a loopback port, and real
+websocket clients (the ``websockets`` package) that record every frame they receive."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from domino_server.protocol.events import server_event_adapter
+
+FAST = {
+    "DOMINO_BOT_DELAY_SECONDS": "0",
+    "DOMINO_ROUND_PAUSE_SECONDS": "0.05",
+    "DOMINO_GRACE_SECONDS": "30",
+    "DOMINO_BOT_THINK_SECONDS": "0.05",
+    "DOMINO_RATE_PER_SECOND": "1000",
+    "DOMINO_RATE_BURST": "1000",
+    "DOMINO_LOG_LEVEL": "warning",
+}
+
+
+def free_port() -> int:
+    """A free loopback TCP port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def postgres_url() -> str | None:
+    """``DOMINO_TEST_POSTGRES_URL`` (an asyncpg URL) when the suite runs on PostgreSQL."""
+    return os.environ.get("DOMINO_TEST_POSTGRES_URL") or None
+
+
+def fresh_database_url(tmp: Path) -> str:
+    """A new empty database: a SQLite file under ``tmp``, or a new PostgreSQL database."""
+    base = postgres_url()
+    if base is None:
+        return f"sqlite+aiosqlite:///{tmp / f'domino-{uuid.uuid4().hex[:8]}.sqlite3'}"
+    import asyncpg  # type: ignore[import-untyped]
+
+    name = f"domino_test_{uuid.uuid4().hex[:12]}"
+    plain = base.replace("postgresql+asyncpg://", "postgresql://")
+
+    async def create() -> None:
+        conn = await asyncpg.connect(plain)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+    head, _, _ = base.rpartition("/")
+    return f"{head}/{name}"
+
+
+class Server:
+    """``python -m domino_server.cli`` (what ``domino serve`` runs) in a subprocess."""
+
+    def __init__(self, database_url: str, env: dict[str, str] | None = None,
+                 log_path: Path | None = None) -> None:
+        self.database_url = database_url
+        self.port = free_port()
+        self.env = {**os.environ, **FAST, **(env or {})}
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = log_path
+        self._log: Any = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, table_id: str, token: str | None = None, last_seq: int | None = None) -> str:
+        q = []
+        if token is not None:
+            q.append(f"token={token}")
+        if last_seq is not None:
+            q.append(f"last_seq={last_seq}")
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}" + ("?" + "&".join(q) if q else "")
+
+    def start(self, timeout: float = 30.0) -> None:
+        cmd = [sys.executable, "-m", "domino_server.cli", "--host", "127.0.0.1",
+               "--port", str(self.port), "--database-url", self.database_url]
+        self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(cmd, env=self.env, stdout=self._log, stderr=self._log)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}: see {self.log_path}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.http}/readyz", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError("server did not become ready")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown at all."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self._kill_orphans()
+
+    def stop(self) -> None:
+        """SIGTERM and wait (then SIGKILL if it hangs)."""
+        if self.proc is None or self.proc.poll() is not None:
+            self._kill_orphans()
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)
+        self._kill_orphans()
+
+    def _kill_orphans(self) -> None:
+        """Bot pool workers of a killed server notice their parent is gone and exit by
+        themselves; nothing else is left behind."""
+        if self._log not in (None, subprocess.DEVNULL):
+            self._log.close()
+            self._log = None
+
+    # HTTP helpers -------------------------------------------------------------
+    def post(self, path: str, body: Any = None, token: str | None = None) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.post(f"{self.http}{path}", json=body, headers=headers, timeout=10)
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(f"{self.http}{path}", timeout=10)
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        r = self.post("/api/tables", body)
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    def join(self, table_id: str, name: str) -> dict[str, Any]:
+        r = self.post(f"/api/tables/{table_id}/join", {"name": name})
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+
+class Client:
+    """A websocket client for one seat that validates and records every frame."""
+
+    def __init__(self, server: Server, table_id: str, token: str | None) -> None:
+        self.server = server
+        self.table_id = table_id
+        self.token = token
+        self.ws: Any = None
+        self.frames: list[dict[str, Any]] = []  # every frame ever received
+        self.seq = 0
+        self.view: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.table: dict[str, Any] | None = None
+        self.events: dict[int, dict[str, Any]] = {}  # seq → event seen
+        self._n = 0
+
+    async def connect(self, last_seq: int | None = None) -> dict[str, Any]:
+        self.ws = await websockets.connect(
+            self.server.ws_url(self.table_id, self.token, last_seq), max_size=2**22
+        )
+        welcome = await self.recv()
+        assert welcome["type"] == "welcome", welcome
+        if last_seq is None:
+            assert (await self.recv())["type"] == "snapshot"
+        return welcome
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+            self.ws = None
+
+    def _absorb(self, f: dict[str, Any]) -> None:
+        server_event_adapter.validate_python(f)  # every frame follows the schema
+        self.frames.append(f)
+        t = f["type"]
+        if t == "welcome":
+            self.seat = f["seat"]
+            self.table = f["table"]
+        elif t == "snapshot":
+            self.seq = f["seq"]
+            self.view = f["view"]
+            self.table = f["table"]
+        elif t == "event":
+            assert f["seq"] == self.seq + 1, f"gap: had {self.seq}, got {f['seq']}"
+            self.seq = f["seq"]
+            self.events[f["seq"]] = f["event"]
+            if f["view"] is not None:
+                self.view = f["view"]
+        elif t == "table":
+            self.table = f["table"]
+
+    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        f = json.loads(raw)
+        self._absorb(f)
+        return dict(f)
+
+    async def send(self, frame: dict[str, Any] | str) -> None:
+        await self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
+
+    def next_id(self) -> str:
+        self._n += 1
+        return f"c{self._n}"
+
+    async def until(self, pred: Callable[[dict[str, Any]], bool],
+                    timeout: float = 15.0) -> dict[str, Any]:
+        """Receive until a frame satisfies ``pred``; that frame."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching frame")
+            f = await self.recv(left)
+            if pred(f):
+                return f
+
+    async def command(self, cmd: dict[str, Any], timeout: float = 15.0) -> dict[str, Any]:
+        """Send ``cmd`` (an id is added) and return its accepted/rejected answer."""
+        cid = cmd.get("id") or self.next_id()
+        await self.send({**cmd, "id": cid})
+        return await self.until(
+            lambda f: f["type"] in ("accepted", "rejected") and f.get("id") == cid, timeout
+        )
+
+    def my_turn(self) -> bool:
+        v = self.view
+        return bool(v and not v["over"] and not v["round_over"] and v["turn"] == v["seat"]
+                    and v["legal"])
+
+
+def move_frame(legal: dict[str, Any]) -> dict[str, Any]:
+    """The command for a legal-move entry of a view."""
+    if legal["type"] == "play":
+        return {"type": "play", "tile": legal["tile"], "end": legal["end"]}
+    return {"type": legal["type"]}
+
+
+async def play_out(clients: list[Client], pick: Callable[[list[dict[str, Any]]], dict[str, Any]]
+                   | None = None, timeout: float = 120.0) -> None:
+    """Play every human seat with ``pick`` (default: the first legal move) until the match
+    is over, starting rounds as they end."""
+    pick = pick or (lambda legal: legal[0])
+    end = time.monotonic() + timeout
+
+    async def seat_loop(cl: Client) -> None:
+        while time.monotonic() < end:
+            v = cl.view
+            if v is not None and v["over"]:
+                return
+            if cl.my_turn():
+                assert v is not None
+                ans = await cl.command(move_frame(pick(v["legal"])))
+                if ans["type"] == "rejected":
+                    assert ans["code"] in ("not_your_turn", "not_allowed"), ans
+                continue
+            if v is not None and v["round_over"] and not v["over"]:
+                ans = await cl.command({"type": "next_round"})
+                continue
+            with contextlib.suppress(TimeoutError):
+                await cl.recv(timeout=max(0.05, min(5.0, end - time.monotonic())))
+        raise TimeoutError("match did not end in time")
+
+    await asyncio.gather(*(seat_loop(c) for c in clients))

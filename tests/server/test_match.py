@@ -1,0 +1,97 @@
+"""Whole matches over real sockets: humans and bots, a late friend, the record."""
+
+from __future__ import annotations
+
+import asyncio
+
+from .harness import Client, Server, move_frame, play_out
+
+
+async def test_four_seat_match_two_humans_two_bots_plays_to_the_end(server: Server) -> None:
+    created = server.create(preset="classic", seats=4, goal=50, pace="live",
+                            bots=[None, "rabisco", None, "nino"], partner="friend", name="Ana")
+    tid = created["table_id"]
+    assert created["invite_url"].endswith(f"/t/{tid}")
+    joined = server.join(tid, "Bia")
+    assert joined["seat"] == 2  # partner: the first friend sits opposite the creator
+    ana, bia = Client(server, tid, created["token"]), Client(server, tid, joined["token"])
+    await ana.connect()
+    await bia.connect()
+    assert (await ana.command({"type": "start"}))["type"] == "accepted"
+    await play_out([ana, bia])
+    for cl in (ana, bia):
+        assert cl.view is not None and cl.view["over"]
+        assert cl.view["end_reason"] == "goal"
+        assert max(cl.view["scores"]) >= 50
+    assert ana.view["scores"] == bia.view["scores"]
+    kinds = [s["kind"] for s in ana.table["seats"]]
+    assert kinds == ["human", "bot", "human", "bot"]
+    # both humans saw the same numbered events
+    assert ana.events == bia.events
+    record = server.get(f"/api/tables/{tid}/record")
+    assert record.status_code == 200
+    from domino_core.record import replay
+
+    summary = replay(record.json())
+    assert summary["over"] and summary["score"] == ana.view["scores"]
+
+
+async def test_all_humans_four_seats(server: Server) -> None:
+    created = server.create(preset="fives", seats=4, goal=50, name="Ana")
+    tid = created["table_id"]
+    tokens = [created["token"]] + [server.join(tid, n)["token"] for n in ("Bia", "Caio", "Duda")]
+    clients = [Client(server, tid, t) for t in tokens]
+    for cl in clients:
+        await cl.connect()
+    assert sorted(cl.seat for cl in clients) == [0, 1, 2, 3]
+    assert (await clients[0].command({"type": "start"}))["type"] == "accepted"
+    await play_out(clients)
+    assert all(cl.view["over"] for cl in clients)
+    assert all(s["kind"] == "human" for s in clients[0].table["seats"])
+
+
+async def test_late_friend_takes_a_bot_seat_at_a_turn_boundary(make_server) -> None:
+    server = make_server({"DOMINO_BOT_DELAY_SECONDS": "0.05"})
+    created = server.create(preset="block", seats=3, goal=100, bots=[None, "rabisco", "rabisco"])
+    tid = created["table_id"]
+    ana = Client(server, tid, created["token"])
+    await ana.connect()
+    await ana.command({"type": "start"})
+    while not any(e["type"] == "play" and e["seat"] != 0 for e in ana.events.values()):
+        if ana.my_turn():
+            await ana.command(move_frame(ana.view["legal"][0]))
+        else:
+            await ana.recv()
+    joined = server.join(tid, "Bia")
+    assert joined["seat"] in (1, 2)
+    bia = Client(server, tid, joined["token"])
+    await bia.connect()
+    assert bia.view is not None and bia.view["seat"] == joined["seat"]
+    await ana.until(lambda f: f["type"] == "event" and f["event"] == {
+        "type": "seat_human", "seat": joined["seat"]})
+    # the seat changed hands between two moves: the event right before it was complete
+    takeover = max(s for s, e in ana.events.items() if e["type"] == "seat_human")
+    assert ana.events[takeover - 1]["type"] in ("play", "pass", "seat_joined", "round_end")
+    await ana.until(lambda f: f["type"] == "table")
+    seats = ana.table["seats"]
+    assert seats[joined["seat"]]["kind"] == "human" and seats[joined["seat"]]["name"] == "Bia"
+    # from now on the bot no longer moves for that seat: Bia does
+    await play_out([ana, bia])
+    plays_after = [e for s, e in sorted(bia.events.items())
+                   if e.get("seat") == joined["seat"] and e["type"] == "play"]
+    assert plays_after, "Bia played her seat"
+
+
+async def test_spectator_sees_no_hand_and_cannot_act(server: Server) -> None:
+    created = server.create(preset="classic", seats=2, goal=50, bots=[None, "rabisco"])
+    tid = created["table_id"]
+    ana = Client(server, tid, created["token"])
+    await ana.connect()
+    await ana.command({"type": "start"})
+    watcher = Client(server, tid, None)
+    welcome = await watcher.connect()
+    assert welcome["seat"] is None
+    assert watcher.view is not None and watcher.view["hand"] is None
+    ans = await watcher.command({"type": "resign"})
+    assert ans["type"] == "rejected" and ans["code"] == "not_allowed"
+    await asyncio.sleep(0)
