@@ -93,7 +93,7 @@ function refreshHomeForm() {
   const goals = preset === "classic" ? [50, 100] : [50, 75, 100, 150, 200, 250, 300];
   goal.innerHTML = goals.map((g) => `<option value="${g}">${g}</option>`).join("");
   goal.value = goals.includes(keep) ? String(keep) : "100";
-  // one chooser per other seat
+  // one chooser per other seat: the bot that plays it (friends who arrive take bot seats)
   const rows = $("seat-rows");
   const before = Array.from(rows.querySelectorAll("select")).map((s) => s.value);
   const withTeams = seats === 4 && teams.checked;
@@ -101,16 +101,22 @@ function refreshHomeForm() {
   for (let seat = 1; seat < seats; seat += 1) {
     const role = withTeams ? (seat === 2 ? t("home.partner") : t("home.opponent")) : t("home.seatN", { n: seat + 1 });
     const opts = BOTS.map((b) => `<option value="${b}">${t(`bot.${b}`)} (${t(`botLevel.${b}`)})</option>`);
-    if (home.mode === "friends") opts.unshift(`<option value="friend">${t("home.friend")}</option>`);
     html +=
       `<label class="seat-row"><span>${withTeams ? `${t("home.seatN", { n: seat + 1 })} · ` : ""}${role}</span>` +
       `<select data-seat="${seat}" name="seat-${seat}">${opts.join("")}</select></label>`;
   }
+  if (withTeams && home.mode === "friends") {
+    html +=
+      `<label class="seat-row"><span>${t("home.partnerWho")}</span><select id="partner" name="partner">` +
+      `<option value="friend">${t("home.partnerFriend")}</option><option value="bot">${t("home.partnerBot")}</option></select></label>`;
+  }
+  if (home.mode === "friends") html += `<p class="hint">${t("home.friendsTakeSeats")}</p>`;
+  const partnerBefore = $("partner") ? $("partner").value : "friend";
   rows.innerHTML = html;
-  rows.querySelectorAll("select").forEach((sel, i) => {
+  if ($("partner")) $("partner").value = partnerBefore;
+  rows.querySelectorAll("select[data-seat]").forEach((sel, i) => {
     const wanted = before[i];
-    if (wanted && Array.from(sel.options).some((o) => o.value === wanted)) sel.value = wanted;
-    else sel.value = home.mode === "friends" ? "friend" : "nino";
+    sel.value = wanted && BOTS.includes(wanted) ? wanted : "nino";
   });
   $("pace-box").hidden = home.mode !== "friends";
   const ts = $("turn-seconds");
@@ -130,7 +136,7 @@ async function submitHome(ev) {
   const preset = $("preset").value;
   const friends = formValue("mode") === "friends";
   const bots = [null];
-  for (const sel of $("seat-rows").querySelectorAll("select")) bots.push(sel.value === "friend" ? null : sel.value);
+  for (const sel of $("seat-rows").querySelectorAll("select[data-seat]")) bots.push(sel.value);
   const name = $("name").value.trim() || t("home.namePlaceholder");
   settings = store.saveSettings({ name: $("name").value.trim() });
   const teams = seats === 4 && $("teams").checked;
@@ -138,14 +144,18 @@ async function submitHome(ev) {
   const turnSeconds = friends && pace === "live" ? Number($("turn-seconds").value) || null : null;
   const body = {
     preset, seats, goal: Number($("goal").value), pace, turn_seconds: turnSeconds,
-    bots, partner: teams ? 2 : null, name, teams,
+    bots, partner: teams ? (friends && $("partner") ? $("partner").value : "bot") : null, name,
   };
+  if (seats === 4) body.teams = teams;
   $("create-status").textContent = t("home.creating");
   $("create-btn").disabled = true;
   try {
     const res = await createTable(body);
     store.saveSeat(res.table_id, res.seat, res.token);
-    if (!friends) pendingAutoStart = res.table_id;
+    if (!friends) {
+      pendingAutoStart = res.table_id;
+      soloTables.add(res.table_id);
+    }
     $("create-status").textContent = "";
     go(`/t/${encodeURIComponent(res.table_id)}`);
   } catch (err) {
@@ -157,6 +167,8 @@ async function submitHome(ev) {
 
 /** A table created against the computer starts as soon as our socket is up. */
 let pendingAutoStart = null;
+/** Tables created here against the computer: no need to offer the invite first. */
+const soloTables = new Set();
 
 // ---------------------------------------------------------------- invitation
 
@@ -184,7 +196,7 @@ async function showLobby(tableId) {
 
 function seatLabel(s) {
   if (s.kind === "bot") return `${t(`bot.${s.bot}`)} (${t("bot.tag", { level: t(`botLevel.${s.bot}`) })})`;
-  if (s.kind === "empty") return `${t("home.seatN", { n: s.seat + 1 })}: —`;
+  if (s.kind === "empty") return `${t("home.seatN", { n: s.seat + 1 })}: ${t("table.free")}${s.bot ? ` (${t(`bot.${s.bot}`)})` : ""}`;
   return s.name;
 }
 
@@ -345,7 +357,9 @@ function render() {
   renderAnnulment();
   renderTimer();
   $("invite").hidden = !S.table || S.table.status === "finished";
-  if (S.table && S.table.status === "waiting" && !$("invite").dataset.touched) $("invite").open = true;
+  if (S.table && S.table.status === "waiting" && !soloTables.has(S.tableId) && !$("invite").dataset.touched) {
+    $("invite").open = true;
+  }
   $("resign").disabled = !v || v.over || S.seat === null;
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
@@ -367,8 +381,8 @@ function renderSeats() {
     const count = v && v.hand_counts ? v.hand_counts[s.seat] : null;
     const side = sideOf(rules, s.seat);
     const score = v && v.scores && !teams ? v.scores[side] : null;
-    const level = s.kind === "bot" ? t("bot.tag", { level: t(`botLevel.${s.bot}`) }) : "";
-    const name = s.kind === "empty" ? "—" : escapeHtml(seatName(S, s.seat));
+    const level = s.kind === "bot" ? t("bot.tag", { level: t(`botLevel.${s.bot}`) }) : s.kind === "empty" ? t("table.free") : "";
+    const name = escapeHtml(seatName(S, s.seat));
     const conn = s.kind === "human" ? (s.connected ? t("table.connected") : t("table.disconnected")) : "";
     const cls = ["seat-chip", me ? "me" : "", turn ? "turn" : "", teams ? `team${side}` : ""].filter(Boolean).join(" ");
     return (
@@ -469,11 +483,12 @@ function renderBoard() {
     fresh: lastPlayedKey(v),
     targets,
   });
+  // Tiles keep a comfortable size: scale down to fit, never blow up a short line.
   const svg = el.querySelector("svg");
   const box = layout.box;
-  const ratio = (box.maxY - box.minY) / (box.maxX - box.minX);
+  const unit = reach <= 7 ? 26 : 34;
+  svg.style.width = `${Math.round((box.maxX - box.minX) * unit)}px`;
   svg.style.aspectRatio = `${box.maxX - box.minX} / ${box.maxY - box.minY}`;
-  el.classList.toggle("tall", ratio > 0.9);
   if (picking) {
     const first = el.querySelector(".target");
     if (first) first.focus();
@@ -590,8 +605,14 @@ function cancelPick() {
 function playTile(tile, end) {
   picking = null;
   $("pick-hint").hidden = true;
+  const fromBoard = document.activeElement && document.activeElement.closest && document.activeElement.closest("#board");
   const cmd = send("play", { tile, end: end ?? null });
-  if (cmd) render();
+  render();
+  if (cmd && fromBoard) {
+    // keyboard players continue from their hand
+    const next = $("hand").querySelector(".hand-tile");
+    if (next) next.focus();
+  }
 }
 
 function onMainAction() {
@@ -790,11 +811,11 @@ async function rematch() {
   const table = S.table;
   if (!table) return;
   const rules = table.rules;
-  const bots = table.seats.map((s) => (s.seat === S.seat ? null : s.kind === "bot" ? s.bot : s.kind === "human" ? "nino" : "nino"));
+  const bots = table.seats.map((s) => (s.seat === S.seat ? null : s.bot || "nino"));
   try {
     const res = await createTable({
       preset: rules.preset, seats: rules.seats, goal: rules.goal, pace: table.pace,
-      turn_seconds: table.turn_seconds, bots, partner: rules.teams ? 2 : null,
+      turn_seconds: table.turn_seconds, bots, partner: rules.teams ? "bot" : null,
       name: settings.name || t("home.namePlaceholder"), teams: Boolean(rules.teams),
     });
     store.saveSeat(res.table_id, res.seat, res.token);
@@ -890,8 +911,7 @@ function bindChrome() {
   $("spectate-btn").addEventListener("click", () => openTable(S.tableId, { spectate: true }));
   window.addEventListener("popstate", route);
   window.addEventListener("resize", () => {
-    lastBoardSig = "";
-    renderBoard();
+    if (!$("table").hidden) renderBoard(); // redraws only when the reach changes
   });
 }
 

@@ -87,13 +87,19 @@ export function sideOf(rules, seat) {
   return rules && rules.teams ? seat % 2 : seat;
 }
 
-/** Display name of a seat: the table's name, or the bot's, or "Cadeira n". */
+/**
+ * Display name of a seat: the table's name, or the bot's, or "Cadeira n";
+ * a name that two seats share gets the seat number after it ("Nino 2").
+ */
 export function seatName(state, seat) {
   if (seat === null || seat === undefined) return "?";
-  const s = state.table && state.table.seats && state.table.seats.find((x) => x.seat === seat);
-  if (s && s.name) return s.name;
-  if (s && s.bot) return t(`bot.${s.bot}`);
-  return t("home.seatN", { n: seat + 1 });
+  const seats = (state.table && state.table.seats) || [];
+  const named = (x) => x.name || (x.bot ? t(`bot.${x.bot}`) : "");
+  const s = seats.find((x) => x.seat === seat);
+  const name = s ? named(s) : "";
+  if (!name) return t("home.seatN", { n: seat + 1 });
+  const shared = seats.filter((x) => named(x) === name).length > 1;
+  return shared ? `${name} ${seat + 1}` : name;
 }
 
 /** Display name of a side: a seat's name, or the team's ("Nós"/"Eles" for the viewer). */

@@ -96,7 +96,7 @@ test("a round's scoring is explained with names, pips and fives", () => {
   const text = explainRound(s, result, 2);
   assert.equal(text.title, "Round 2 is over");
   assert.equal(text.headline, "Ana went out!");
-  assert.equal(text.points, "Us gets 25 points.");
+  assert.equal(text.points, "Round points to Us: 25.");
   assert.match(text.explain, /nearest multiple of 5/);
   assert.deepEqual(text.pips, ["Ana: 0 left in hand", "Nino: 12 left in hand", "Bia: 5 left in hand", "Rabisco: 13 left in hand"]);
   assert.equal(text.fives, "Fives scored this round: Us +10, Them +5");

@@ -1,0 +1,101 @@
+"""Browser tests: the real server on a loopback port, driven by the Debian Chromium.
+
+The server runs as a subprocess of ``python -m domino_server.cli`` with a
+temporary SQLite database and fast bot pacing (``DOMINO_BOT_DELAY_SECONDS``),
+and a long ``DOMINO_ROUND_PAUSE_SECONDS`` so that "Next round" is the player's
+click. Screenshots go to docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a running server (one for the whole session, torn down after)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    tmp = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DOMINO_DATABASE_URL": f"sqlite+aiosqlite:///{tmp / 'web.sqlite3'}",
+        "DOMINO_BOT_DELAY_SECONDS": "0.05",
+        "DOMINO_BOT_THINK_SECONDS": "0.05",
+        "DOMINO_ROUND_PAUSE_SECONDS": "600",
+        "DOMINO_GRACE_SECONDS": "30",
+        "DOMINO_WEB_DIR": str(ROOT / "web"),
+        "DOMINO_LOG_LEVEL": "warning",
+    }
+    log = open(tmp / "server.log", "wb")  # noqa: SIM115 (closed at teardown)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "domino_server.cli", "--host", "127.0.0.1", "--port", str(port)],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as res:
+                    if res.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                raise RuntimeError((tmp / "server.log").read_text()[-3000:])
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture
+def shots() -> Path:
+    """Where screenshots are saved (docs/screenshots/)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS

@@ -1,0 +1,114 @@
+"""Drive the table page like a player: by mouse or by keyboard alone."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+STATE_JS = """() => {
+  const s = dominoDebug.state();
+  return {seat: s.seat, seq: s.seq, view: s.view, table: s.table, pending: Object.keys(s.pending).length};
+}"""
+
+
+def state(page: Page) -> dict[str, Any]:
+    """The client's state (seat, last seq, view, table summary)."""
+    return page.evaluate(STATE_JS)
+
+
+def settle(page: Page, timeout: float = 10.0) -> None:
+    """Wait until no command of ours is waiting for its answer."""
+    page.wait_for_function("() => Object.keys(dominoDebug.state().pending).length === 0", timeout=timeout * 1000)
+
+
+def _main(page: Page) -> tuple[str, bool]:
+    btn = page.locator("#main-action")
+    return btn.get_attribute("data-kind") or "", btn.is_enabled() and btn.is_visible()
+
+
+def click_step(page: Page) -> str:
+    """Do with the mouse what the table asks now; returns what was done."""
+    if page.locator("#match-over").is_visible():
+        return "over"
+    kind, enabled = _main(page)
+    if enabled and kind in ("next_round", "draw", "pass", "start"):
+        page.locator("#main-action").click()
+        settle(page)
+        return kind
+    lit = page.locator("#hand .hand-tile.lit")
+    if kind == "play" and lit.count():
+        lit.first.click()
+        targets = page.locator("#board .target")
+        if targets.count():
+            targets.first.click()
+        settle(page)
+        return "play"
+    return "wait"
+
+
+def focus_by_tab(page: Page, test_js: str, limit: int = 60) -> bool:
+    """Press Tab until the focused element `a` passes the JS test; False if it never does."""
+    for _ in range(limit):
+        if page.evaluate(f"() => {{ const a = document.activeElement; return Boolean(a && ({test_js})); }}"):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def key_step(page: Page) -> str:
+    """Do with the keyboard alone what the table asks now; returns what was done."""
+    if page.locator("#match-over").is_visible():
+        return "over"
+    kind, enabled = _main(page)
+    if enabled and kind in ("next_round", "draw", "pass", "start"):
+        if not focus_by_tab(page, "a.id === 'main-action'"):
+            return "wait"
+        page.keyboard.press("Enter")
+        settle(page)
+        return kind
+    if kind == "play" and page.locator("#hand .hand-tile.lit").count():
+        if not focus_by_tab(page, "a.closest('#hand')"):
+            return "wait"
+        for _ in range(8):
+            if page.evaluate("() => document.activeElement.classList.contains('lit')"):
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        if page.locator("#board .target").count():
+            page.wait_for_function("() => document.activeElement.classList.contains('target')", timeout=3000)
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+        settle(page)
+        return "play"
+    return "wait"
+
+
+def play_match(page: Page, step=click_step, timeout: float = 240.0) -> list[str]:
+    """Play until the match-over screen shows; returns the actions taken."""
+    done: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        action = step(page)
+        if action == "over":
+            return done
+        if action == "wait":
+            page.wait_for_timeout(40)
+        else:
+            done.append(action)
+    raise AssertionError(f"match not over after {timeout}s; did {done[-20:]}")
+
+
+def create_vs_computer(page: Page, base: str, *, preset: str = "classic", seats: int = 4, goal: int = 50,
+                       name: str = "Ana") -> None:
+    """Fill the home form for a game against bots and wait for the table."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#preset", preset)
+    page.check(f"input[name=seats][value='{seats}']")
+    page.select_option("#goal", str(goal))
+    page.fill("#name", name)
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("() => dominoDebug.state().view !== null", timeout=15000)
