@@ -932,4 +932,5 @@ start();
 globalThis.dominoDebug = {
   state: () => S,
   drop: () => socket && socket.drop(),
+  send: (type, fields) => send(type, fields),
 };

@@ -1,0 +1,252 @@
+"""Tables by link, resuming, the fives picker, the connection banner, the rules pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .driver import click_step, create_vs_computer, settle, state
+
+pytestmark = pytest.mark.browser
+
+
+def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: str) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    try:
+        host = host_ctx.new_page()
+        host.goto(f"{server}/")
+        host.wait_for_selector("body[data-ready]")
+        host.check("input[name=mode][value=friends]")
+        host.select_option("#preset", "draw")
+        host.check("input[name=seats][value='3']")
+        host.fill("#name", "Host")
+        expect(host.locator("#create-btn")).to_have_text("Criar mesa e convidar")
+        host.click("#create-btn")
+        host.wait_for_url("**/t/*")
+        # the invite link is offered, and the host starts before anybody arrives
+        expect(host.locator("#invite")).to_have_attribute("open", "")
+        link = host.input_value("#invite-url")
+        assert link.endswith(host.url.split("/t/")[1])
+        expect(host.locator("#main-action")).to_have_text("Começar agora (robôs nas cadeiras livres)")
+        host.click("#main-action")
+        host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        assert state(host)["table"]["status"] == "playing"
+
+        friend = friend_ctx.new_page()
+        friend.goto(link)
+        expect(friend.locator("#lobby")).to_be_visible()
+        expect(friend.locator("#lobby-summary")).to_contain_text("Comprando")
+        friend.fill("#join-name", "Bia")
+        friend.click("#join-btn")
+        friend.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        seat = state(friend)["seat"]
+        assert seat in (1, 2)
+        # both screens name the friend in that seat once she has taken it over
+        for page in (host, friend):
+            expect(page.locator(f"#seats-bar .seat-chip[data-seat='{seat}']")).to_contain_text("Bia", timeout=15000)
+        # the friend holds a hand of her own and the two see the same board
+        assert state(friend)["view"]["hand"] != state(host)["view"]["hand"]
+        # both play on: the host's moves reach the friend and the other way round
+        seq = state(friend)["seq"]
+        for _ in range(400):
+            click_step(host)
+            click_step(friend)
+            if state(friend)["seq"] > seq + 6:
+                break
+            host.wait_for_timeout(30)
+        assert state(friend)["seq"] > seq + 6
+        host.wait_for_function(
+            f"() => dominoDebug.state().seq >= {state(friend)['seq']}", timeout=10000
+        )
+        assert state(host)["view"]["board"] == state(friend)["view"]["board"]
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def test_reload_mid_round_resumes_the_same_seat(page: Page, server: str, shots: Path) -> None:
+    page.set_viewport_size({"width": 360, "height": 760})
+    create_vs_computer(page, server, preset="draw", seats=3, goal=100, name="Rita")
+    for _ in range(200):
+        if len(page.locator("#board .tile").all()) >= 4 and page.locator("#hand .hand-tile.lit").count():
+            break
+        click_step(page)
+        page.wait_for_timeout(30)
+    page.wait_for_timeout(600)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "table-phone.png"))
+    # readable on a phone: nothing wider than the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    before = state(page)
+    page.reload()
+    page.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+    after = state(page)
+    assert after["seat"] == before["seat"] == 0
+    assert after["table"]["id"] == before["table"]["id"]
+    assert after["view"]["hand"] == before["view"]["hand"]
+    assert after["view"]["board"] == before["view"]["board"]
+    expect(page.locator("#seats-bar .seat-chip.me")).to_contain_text("Rita")
+    # and the game goes on from there
+    seq = after["seq"]
+    for _ in range(100):
+        click_step(page)
+        if state(page)["seq"] > seq:
+            break
+        page.wait_for_timeout(30)
+    assert state(page)["seq"] > seq
+
+
+def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 1200, "height": 900})
+    found = None
+    for _attempt in range(3):
+        create_vs_computer(page, server, preset="fives", seats=2, goal=300)
+        for _ in range(600):
+            s = state(page)
+            v = s["view"]
+            if v["over"]:
+                break
+            if v["round_over"]:
+                click_step(page)
+                continue
+            if v["turn"] == 0 and v["legal"] and not s["pending"]:
+                by_tile: dict[str, list[dict]] = {}
+                for m in v["legal"]:
+                    if m["type"] == "play":
+                        by_tile.setdefault(m["tile"], []).append(m)
+                multi = [ms for ms in by_tile.values() if len(ms) > 1 and any(m["points"] for m in ms)]
+                if multi:
+                    found = multi[0]
+                    break
+            click_step(page)
+            page.wait_for_timeout(20)
+        if found:
+            break
+    assert found, "no tile fitting several ends with points came up in three matches"
+    tile = found[0]["tile"]
+    page.click(f"#hand .hand-tile[data-tile='{tile}']")
+    targets = page.locator("#board .target")
+    expect(targets).to_have_count(len(found))
+    expect(page.locator("#pick-hint")).to_contain_text(tile)
+    for m in found:
+        target = page.locator(f"#board .target[data-end='{m['end']}']")
+        expect(target).to_have_count(1)
+        if m["points"]:
+            expect(target).to_contain_text(f"+{m['points']}")
+            expect(target).to_have_attribute("aria-label", f"Jogar {tile} na {end_name(m['end'])}, vale {m['points']} pontos")
+    # Escape puts the tile back; picking a place plays it there
+    page.keyboard.press("Escape")
+    expect(targets).to_have_count(0)
+    best = max(found, key=lambda m: m["points"])
+    page.click(f"#hand .hand-tile[data-tile='{tile}']")
+    page.click(f"#board .target[data-end='{best['end']}']")
+    settle(page)
+    log = state(page)["view"]["log"]
+    mine = [e for e in log if e["type"] == "play" and e["seat"] == 0]
+    assert mine[-1]["end"] == best["end"]
+    assert mine[-1]["points"] == best["points"]
+
+
+def end_name(end: str) -> str:
+    return {"L": "ponta esquerda", "R": "ponta direita", "U": "ponta de cima", "D": "ponta de baixo"}[end]
+
+
+def test_lost_connection_shows_a_banner_and_resumes(page: Page, server: str) -> None:
+    create_vs_computer(page, server, preset="block", seats=4, goal=100)
+    seq = state(page)["seq"]
+    page.evaluate("dominoDebug.drop()")
+    expect(page.locator("#conn-banner")).to_contain_text("Reconectando", timeout=3000)
+    expect(page.locator("#conn-banner")).to_contain_text("Conectado de novo", timeout=10000)
+    page.wait_for_function("() => dominoDebug.state().view !== null")
+    assert state(page)["seq"] >= seq
+    # the game still answers our moves after the reconnection
+    for _ in range(200):
+        if click_step(page) in ("play", "next_round"):
+            break
+        page.wait_for_timeout(30)
+    assert state(page)["seq"] > seq
+
+
+def test_rejected_command_is_shown(page: Page, server: str) -> None:
+    create_vs_computer(page, server, preset="block", seats=2, goal=100)
+    page.evaluate("""() => {
+      const s = dominoDebug.state();
+      const notMine = s.view.hand.length ? "0-0" : "0-0";
+      dominoDebug.send('play', {tile: notMine, end: 'L'});
+    }""")
+    expect(page.locator("#toast")).to_contain_text("Jogada recusada")
+
+
+def test_resign_asks_first_then_ends_the_match(page: Page, server: str) -> None:
+    create_vs_computer(page, server, preset="classic", seats=2, goal=100)
+    page.click("#more summary")
+    page.click("#resign")
+    expect(page.locator("#confirm-dialog")).to_be_visible()
+    page.click("#confirm-no")
+    page.wait_for_timeout(300)
+    assert state(page)["view"]["over"] is False
+    page.click("#more summary")
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+    expect(page.locator("#match-reason")).to_contain_text("desistiu")
+    assert state(page)["view"]["winner"] == 1
+
+
+def test_rules_pages_per_preset_and_language(page: Page, server: str) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#preset", "fives")
+    page.click("#home-rules")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-title")).to_have_text("Regras: Soma 5")
+    expect(page.locator("#rules-body")).to_contain_text("pião")
+    page.click("#rules-dialog button[value=close]")
+    # switching to English relabels the page and is remembered
+    page.select_option("#lang-select", "en")
+    expect(page.locator("#create-btn")).to_have_text("Play")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.click("#open-rules")
+    page.select_option("#rules-preset", "caribbean")
+    expect(page.locator("#rules-title")).to_have_text("Rules: Caribbean")
+    expect(page.locator("#rules-body")).to_contain_text("blocked the moment")
+    # the standalone page, one per preset and language
+    page.goto(f"{server}/rules/?preset=block&lang=pt-BR")
+    expect(page.locator("h1")).to_have_text("Regras: Fechado (sem compra)")
+    page.goto(f"{server}/rules/?preset=block&lang=en")
+    expect(page.locator("h1")).to_have_text("Rules: Block (no drawing)")
+    page.evaluate("localStorage.clear()")
+
+
+def test_aids_count_tiles_and_can_be_switched_off(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 1200, "height": 900})
+    create_vs_computer(page, server, preset="draw", seats=2, goal=100)
+    for _ in range(200):
+        if page.locator("#board .tile").count() >= 2:
+            break
+        click_step(page)
+        page.wait_for_timeout(30)
+    half = page.locator("#board .tile .half").first
+    n = half.get_attribute("data-n")
+    half.hover()
+    expect(page.locator("#aid-tip")).to_contain_text(f"Número {n}:")
+    expect(page.locator("#aid-tip")).to_contain_text("na mesa")
+    page.mouse.move(5, 5)
+    page.click("#open-settings")
+    page.uncheck("#set-aids")
+    page.check("#settings-dialog input[name=pips][value=black]")
+    page.click("#settings-dialog button[value=close]")
+    expect(page.locator("body")).to_have_class("pips-black")
+    half = page.locator("#board .tile .half").first
+    half.hover()
+    page.wait_for_timeout(200)
+    expect(page.locator("#aid-tip")).to_be_hidden()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('domino.settings'))")
+    assert saved["aids"] is False and saved["pips"] == "black"
+    page.evaluate("localStorage.clear()")
