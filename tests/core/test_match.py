@@ -1,0 +1,119 @@
+"""RULES.md §8 (the match: points accumulate to the goal) and §10 Leaving (resign),
+plus annulment."""
+
+from __future__ import annotations
+
+import pytest
+from core_helpers import make_deal, make_match, play
+
+from domino_core import IllegalMove, Match, Move, Rules, Tile
+
+# 3 seats, drawing off: the 6-6 holder opens and nobody can follow; pips 39 / 31 / 25
+BLOCK3 = ["6-6 2-2 3-2 4-2 4-3 5-4 4-4", "1-1 2-0 3-1 4-0 5-0 5-1 5-3",
+          "0-0 1-0 2-1 3-0 4-1 5-2 3-3"]
+
+
+def rotate(hands: list[str], k: int) -> list[str]:
+    return hands[-k:] + hands[:-k] if k else list(hands)
+
+
+def test_round_points_accumulate_and_the_first_side_to_reach_the_goal_wins() -> None:
+    match = make_match("classic", BLOCK3, goal=100, drawing=False)
+    history = []
+    for r in range(4):
+        if r:
+            match.start_next_round(make_deal(rotate(BLOCK3, r % 3)))
+        play(match, "6-6")
+        history.append(list(match.scores))
+    assert history == [[0, 0, 70], [70, 0, 70], [70, 70, 70], [70, 70, 140]]
+    assert match.over and match.winner == 2 and match.end_reason == "goal"
+    with pytest.raises(IllegalMove):
+        match.start_next_round(make_deal(BLOCK3))
+
+
+def test_match_is_not_over_below_the_goal_and_the_next_round_waits() -> None:
+    match = make_match("classic", BLOCK3, goal=100, drawing=False)
+    play(match, "6-6")
+    assert match.round_over and not match.over and match.winner is None
+    assert match.turn is None and match.legal_moves() == []
+    with pytest.raises(IllegalMove):
+        match.push(Move.play(Tile(1, 1)))
+    match.start_next_round(make_deal(rotate(BLOCK3, 1)))
+    assert match.round_no == 2 and not match.round_over
+
+
+def test_next_round_cannot_start_while_the_round_is_played() -> None:
+    match = Match(Rules.from_preset("classic", seats=2), seed=1)
+    with pytest.raises(IllegalMove):
+        match.start_next_round()
+
+
+def test_reaching_the_goal_exactly_wins() -> None:
+    match = make_match("classic", BLOCK3, goal=70, drawing=False)
+    play(match, "6-6")
+    assert match.over and match.winner == 2 and match.scores == [0, 0, 70]
+
+
+# --------------------------------------------------------------------------- resign
+
+
+def test_resign_at_2_seats_the_other_seat_wins() -> None:
+    match = Match(Rules.from_preset("draw", seats=2), seed=3)
+    log = match.resign(0)
+    assert match.over and match.winner == 1 and match.end_reason == "resign"
+    assert log[-1]["type"] == "match_end" and log[-1]["winner"] == 1
+    assert match.results[-1].result == "unfinished"
+    with pytest.raises(IllegalMove):
+        match.push(Move.pass_())
+
+
+@pytest.mark.parametrize(("seat", "winner"), [(0, 1), (1, 0), (2, 1), (3, 0)])
+def test_resign_at_4_seats_with_teams_the_partners_lose_too(seat: int, winner: int) -> None:
+    match = Match(Rules.from_preset("classic", seats=4), seed=3)
+    match.resign(seat)
+    assert match.over and match.winner == winner
+
+
+def test_resign_at_3_seats_the_remaining_player_with_most_points_wins() -> None:
+    match = make_match("classic", BLOCK3, goal=100, drawing=False)
+    play(match, "6-6")  # seat 2 has 70
+    match.start_next_round(make_deal(rotate(BLOCK3, 1)))
+    match.resign(0)
+    assert match.winner == 2
+    match = make_match("classic", BLOCK3, goal=100, drawing=False)
+    play(match, "6-6")
+    match.start_next_round(make_deal(rotate(BLOCK3, 1)))
+    match.resign(2)
+    assert match.winner in (0, 1)  # both on 0 points: the tie rule decides (next test)
+
+
+def test_resign_at_3_seats_tie_goes_to_the_one_whose_turn_comes_first() -> None:
+    hands = ["6-6 1-0 2-0", "6-1 3-0 3-1", "6-2 4-0 4-1"]
+    match = make_match("classic", hands, drawing=False)
+    assert match.turn == 0
+    match.resign(1)  # seats 0 and 2 on 0 points; seat 0 is on turn
+    assert match.winner == 0
+    match = make_match("classic", hands, drawing=False)
+    play(match, "6-6")
+    assert match.turn == 1
+    match.resign(0)  # seats 1 and 2 on 0 points; seat 1 is on turn
+    assert match.winner == 1
+    match = make_match("classic", hands, drawing=False)
+    play(match, "6-6")
+    match.resign(1)  # seats 0 and 2: from seat 1's turn, seat 2 comes first
+    assert match.winner == 2
+
+
+def test_resign_after_the_match_is_over_is_refused() -> None:
+    match = Match(Rules.from_preset("draw", seats=2), seed=3)
+    match.resign(1)
+    with pytest.raises(IllegalMove):
+        match.resign(0)
+
+
+def test_annulment_ends_the_match_with_no_winner() -> None:
+    match = Match(Rules.from_preset("fives", seats=3), seed=3)
+    log = match.annul()
+    assert match.over and match.winner is None and match.end_reason == "annulled"
+    assert log == [{"type": "match_end", "reason": "annulled", "winner": None}]
+    assert match.turn is None
