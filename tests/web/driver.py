@@ -9,7 +9,8 @@ from playwright.sync_api import Page
 
 STATE_JS = """() => {
   const s = dominoDebug.state();
-  return {seat: s.seat, seq: s.seq, view: s.view, table: s.table, pending: Object.keys(s.pending).length};
+  const pending = Object.keys(s.pending).length;
+  return {seat: s.seat, seq: s.seq, view: s.view, table: s.table, pending};
 }"""
 
 
@@ -20,7 +21,9 @@ def state(page: Page) -> dict[str, Any]:
 
 def settle(page: Page, timeout: float = 10.0) -> None:
     """Wait until no command of ours is waiting for its answer."""
-    page.wait_for_function("() => Object.keys(dominoDebug.state().pending).length === 0", timeout=timeout * 1000)
+    page.wait_for_function(
+        "() => Object.keys(dominoDebug.state().pending).length === 0", timeout=timeout * 1000
+    )
 
 
 def _main(page: Page) -> tuple[str, bool]:
@@ -51,7 +54,9 @@ def click_step(page: Page) -> str:
 def focus_by_tab(page: Page, test_js: str, limit: int = 60) -> bool:
     """Press Tab until the focused element `a` passes the JS test; False if it never does."""
     for _ in range(limit):
-        if page.evaluate(f"() => {{ const a = document.activeElement; return Boolean(a && ({test_js})); }}"):
+        if page.evaluate(
+            f"() => {{ const a = document.activeElement; return Boolean(a && ({test_js})); }}"
+        ):
             return True
         page.keyboard.press("Tab")
     return False
@@ -77,7 +82,9 @@ def key_step(page: Page) -> str:
             page.keyboard.press("ArrowRight")
         page.keyboard.press("Enter")
         if page.locator("#board .target").count():
-            page.wait_for_function("() => document.activeElement.classList.contains('target')", timeout=3000)
+            page.wait_for_function(
+                "() => document.activeElement.classList.contains('target')", timeout=3000
+            )
             page.keyboard.press("ArrowRight")
             page.keyboard.press("Enter")
         settle(page)
@@ -100,8 +107,15 @@ def play_match(page: Page, step=click_step, timeout: float = 240.0) -> list[str]
     raise AssertionError(f"match not over after {timeout}s; did {done[-20:]}")
 
 
-def create_vs_computer(page: Page, base: str, *, preset: str = "classic", seats: int = 4, goal: int = 50,
-                       name: str = "Ana") -> None:
+def create_vs_computer(
+    page: Page,
+    base: str,
+    *,
+    preset: str = "classic",
+    seats: int = 4,
+    goal: int = 50,
+    name: str = "Ana",
+) -> None:
     """Fill the home form for a game against bots and wait for the table."""
     page.goto(f"{base}/")
     page.wait_for_selector("body[data-ready]")

@@ -30,7 +30,9 @@ def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: s
         expect(host.locator("#invite")).to_have_attribute("open", "")
         link = host.input_value("#invite-url")
         assert link.endswith(host.url.split("/t/")[1])
-        expect(host.locator("#main-action")).to_have_text("Começar agora (robôs nas cadeiras livres)")
+        expect(host.locator("#main-action")).to_have_text(
+            "Começar agora (robôs nas cadeiras livres)"
+        )
         host.click("#main-action")
         host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
         assert state(host)["table"]["status"] == "playing"
@@ -46,7 +48,9 @@ def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: s
         assert seat in (1, 2)
         # both screens name the friend in that seat once she has taken it over
         for page in (host, friend):
-            expect(page.locator(f"#seats-bar .seat-chip[data-seat='{seat}']")).to_contain_text("Bia", timeout=15000)
+            expect(page.locator(f"#seats-bar .seat-chip[data-seat='{seat}']")).to_contain_text(
+                "Bia", timeout=15000
+            )
         # the friend holds a hand of her own and the two see the same board
         assert state(friend)["view"]["hand"] != state(host)["view"]["hand"]
         # both play on: the host's moves reach the friend and the other way round
@@ -71,7 +75,10 @@ def test_reload_mid_round_resumes_the_same_seat(page: Page, server: str, shots: 
     page.set_viewport_size({"width": 360, "height": 760})
     create_vs_computer(page, server, preset="draw", seats=3, goal=100, name="Rita")
     for _ in range(200):
-        if len(page.locator("#board .tile").all()) >= 4 and page.locator("#hand .hand-tile.lit").count():
+        if (
+            len(page.locator("#board .tile").all()) >= 4
+            and page.locator("#hand .hand-tile.lit").count()
+        ):
             break
         click_step(page)
         page.wait_for_timeout(30)
@@ -118,7 +125,9 @@ def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
                 for m in v["legal"]:
                     if m["type"] == "play":
                         by_tile.setdefault(m["tile"], []).append(m)
-                multi = [ms for ms in by_tile.values() if len(ms) > 1 and any(m["points"] for m in ms)]
+                multi = [
+                    ms for ms in by_tile.values() if len(ms) > 1 and any(m["points"] for m in ms)
+                ]
                 if multi:
                     found = multi[0]
                     break
@@ -137,7 +146,9 @@ def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
         expect(target).to_have_count(1)
         if m["points"]:
             expect(target).to_contain_text(f"+{m['points']}")
-            expect(target).to_have_attribute("aria-label", f"Jogar {tile} na {end_name(m['end'])}, vale {m['points']} pontos")
+            expect(target).to_have_attribute(
+                "aria-label", f"Jogar {tile} na {end_name(m['end'])}, vale {m['points']} pontos"
+            )
     # Escape puts the tile back; picking a place plays it there
     page.keyboard.press("Escape")
     expect(targets).to_have_count(0)
@@ -152,7 +163,12 @@ def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
 
 
 def end_name(end: str) -> str:
-    return {"L": "ponta esquerda", "R": "ponta direita", "U": "ponta de cima", "D": "ponta de baixo"}[end]
+    return {
+        "L": "ponta esquerda",
+        "R": "ponta direita",
+        "U": "ponta de cima",
+        "D": "ponta de baixo",
+    }[end]
 
 
 def test_lost_connection_shows_a_banner_and_resumes(page: Page, server: str) -> None:
@@ -250,3 +266,45 @@ def test_aids_count_tiles_and_can_be_switched_off(page: Page, server: str) -> No
     saved = page.evaluate("JSON.parse(localStorage.getItem('domino.settings'))")
     assert saved["aids"] is False and saved["pips"] == "black"
     page.evaluate("localStorage.clear()")
+
+
+def test_turn_timer_and_annulment_agreed_by_both_humans(browser: Browser, server: str) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    friend_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        host = host_ctx.new_page()
+        host.goto(f"{server}/")
+        host.wait_for_selector("body[data-ready]")
+        host.check("input[name=mode][value=friends]")
+        host.select_option("#preset", "block")
+        host.check("input[name=seats][value='2']")
+        host.check("input[name=pace][value=live]")
+        host.select_option("#turn-seconds", "60")
+        host.click("#create-btn")
+        host.wait_for_url("**/t/*")
+        link = host.input_value("#invite-url")
+        friend = friend_ctx.new_page()
+        friend.goto(link)
+        friend.fill("#join-name", "Caio")
+        friend.click("#join-btn")
+        friend.wait_for_function("() => dominoDebug.state().table !== null", timeout=10000)
+        expect(host.locator("#seats-bar .seat-chip[data-seat='1']")).to_contain_text("Caio")
+        host.click("#main-action")  # start
+        host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        # a live table with a turn timer shows the time left
+        expect(host.locator("#timer")).to_contain_text("Tempo: ", timeout=5000)
+        expect(host.locator("#timer")).to_contain_text(":")
+
+        host.click("#more summary")
+        host.click("#annul")
+        host.click("#confirm-yes")
+        expect(friend.locator("#annulment-bar")).to_contain_text("propôs anular", timeout=5000)
+        expect(host.locator("#annul-yes")).to_be_hidden()  # the proposer does not vote again
+        friend.click("#annul-yes")
+        for page in (host, friend):
+            expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+            expect(page.locator("#match-headline")).to_have_text("Partida sem vencedor.")
+            expect(page.locator("#match-reason")).to_have_text("Partida anulada.")
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
