@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import json
 import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,7 @@ import pytest
 from core_helpers import make_match, play
 
 from domino_core import Match, Rules
+from domino_core.cli import main as cli_main
 from domino_core.record import RecordError, read_record, replay, write_record
 
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"
@@ -110,9 +114,18 @@ def classic2() -> dict[str, Any]:
 
 
 def error_of(record: object) -> RecordError:
+    """The RecordError of a bad record; ``domino replay`` must print the same one line
+    on standard error and exit 2."""
     with pytest.raises(RecordError) as err:
         replay(record)  # type: ignore[arg-type]
     assert "\n" not in str(err.value)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bad.json"
+        path.write_text(json.dumps(record))
+        stderr = io.StringIO()
+        with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+            assert cli_main(["replay", str(path)]) == 2
+    assert stderr.getvalue() == f"{err.value}\n"
     return err.value
 
 
@@ -276,3 +289,12 @@ def test_bad_record_no_rounds() -> None:
     rec = classic2()
     rec["rounds"] = []
     assert str(error_of(rec)).startswith("record: ")
+
+
+def test_rules_object_written_in_full_is_read_back() -> None:
+    """A record whose rules hold every knob (as Rules.to_dict() writes them) replays."""
+    rec = classic2()
+    rec["rules"] = Rules.from_preset("classic", seats=2, goal=50).to_dict()
+    assert replay(rec) == replay(classic2())
+    rec["rules"]["scoring"] = "fives"
+    assert "scores as 'classic'" in str(error_of(rec))
