@@ -220,6 +220,20 @@ def test_blocked_tie_teams_caribbean_the_openers_side_wins_all_four_hands(
     assert (result["winner"], result["points"]) == (winner, 90)
 
 
+def test_blocked_teams_fives_lowest_team_wins_others_minus_own_rounded() -> None:
+    # hand 2, after 6-6: team 0 holds 1 + 4, team 1 18 + 15: 33 - 5 = 28 → 30
+    match = quick_blocked("fives", ["6-6 1-0", "5-5 4-4", "2-0 1-1", "5-3 4-3"], teams=True)
+    result = last_result(match)
+    assert (result["winner"], result["points"]) == (0, 30)
+
+
+def test_blocked_tie_teams_fives_nobody_scores() -> None:
+    # team 0: 1 + 14, team 1: 5 + 10
+    match = quick_blocked("fives", ["6-6 1-0", "2-0 3-0", "5-5 4-0", "5-0 4-1"], teams=True)
+    result = last_result(match)
+    assert (result["winner"], result["points"]) == (None, 0)
+
+
 def test_round_points_are_added_to_the_winning_side() -> None:
     match = blocked("classic", TEAMS)
     assert match.scores == [63, 0]
