@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domino_core.bots.knowledge import Knowledge, Option, pair_str
+from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.sampling import Sampler, World
 
 DEFAULT_THINK_TIME = 0.5
@@ -107,6 +108,7 @@ def evaluate(
 
     board = board_from_view(k.source)
     side = k.my_side
+    fives = k.fives()
     totals = [0.0] * len(options)
     counts = [0] * len(options)
     done = 0
@@ -117,7 +119,10 @@ def evaluate(
         for i, move in enumerate(moves):
             m = base.copy()
             m.push(move)
-            m.playout(random.Random(playout_seed))
+            if fives:
+                greedy_fives_playout(m, random.Random(playout_seed))
+            else:
+                m.playout(random.Random(playout_seed))
             totals[i] += _value(m, side, k.goal)
             counts[i] += 1
         done += len(moves)

@@ -1,0 +1,63 @@
+"""The hard player's search pieces: the match-value model and the fives playout."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_core import Match, Rules, view_for
+from domino_core.bots.hard import win_chance
+from domino_core.bots.playout import count_after, greedy_fives_playout
+
+
+def test_win_chance_follows_the_race_to_the_goal() -> None:
+    assert win_chance([50, 50], 100, 0) == pytest.approx(0.5)
+    assert win_chance([60, 50], 100, 0) > 0.5 > win_chance([60, 50], 100, 1)
+    # The same ten-point lead weighs more near the goal than at the start.
+    assert win_chance([95, 85], 100, 0) > win_chance([20, 10], 100, 0)
+    assert sum(win_chance([30, 40, 20], 100, s) for s in range(3)) == pytest.approx(1.0)
+
+
+def test_count_after_agrees_with_the_engine_on_every_fives_play() -> None:
+    rng = random.Random(8)
+    checked = 0
+    for g in range(60):
+        match = Match(Rules.from_preset("fives", seats=2 + g % 3, goal=300), seed=g)
+        while not match.over:
+            if match.round_over:
+                match.start_next_round()
+                continue
+            r = match.round
+            total = r.board.count()
+            for t, e in r.legal_plays():
+                c = count_after(r.board, total, t, e)
+                assert (c if c > 0 and c % 5 == 0 else 0) == r.points_of(t, e)
+                checked += 1
+            match.push(rng.choice(match.legal_moves()))
+    assert checked > 5000
+
+
+def test_greedy_playout_ends_the_round_like_the_engine_playout() -> None:
+    from domino_core.bots.knowledge import knowledge_from
+    from domino_core.bots.sampling import Sampler
+    from domino_core.determinize import match_from_view
+    from domino_core.tiles import Tile
+
+    for g in range(40):
+        match = Match(Rules.from_preset("fives", seats=2 + g % 3, goal=100), seed=g)
+        view = view_for(match, match.turn)
+        world = Sampler(knowledge_from(view)).sample(random.Random(g))
+        sim = match_from_view(
+            view,
+            [[Tile(a, b) for a, b in h] for h in world.hands],
+            [Tile(a, b) for a, b in world.boneyard],
+        )
+        before = list(sim.scores)
+        greedy_fives_playout(sim, random.Random(g))
+        assert sim.round_over
+        assert len(sim.results) == 1
+        assert all(a >= b for a, b in zip(sim.scores, before, strict=True))
+        assert sim.over == any(s >= 100 for s in sim.scores)
+        # The real match is untouched by the search.
+        assert not match.round_over and match.scores == [0] * len(match.scores)
