@@ -30,7 +30,7 @@ __all__ = ["FORMAT", "ParsedRecord", "ParsedRound", "RecordError", "read_record"
 
 FORMAT = "domino-record/1"
 _ENDS = ("L", "R", "U", "D")
-_MAX_FORCED = 64  # forced draws/passes in a row: more than a round can ever hold
+_MAX_FORCED = 200  # forced draws/passes in a row: more than a round can ever hold
 
 
 class RecordError(ValueError):
