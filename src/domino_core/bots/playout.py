@@ -15,16 +15,16 @@ and the match's end up to date.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from domino_core.board import L, R
+from domino_core.board import Board, L, R
+from domino_core.match import Match
 from domino_core.scoring import score_blocked
 from domino_core.tiles import TILE_A, TILE_B
 
 _OTHER_LONG = {L: R, R: L}
 
 
-def count_after(board: Any, total: int, tile: int, end: int | None) -> int:
+def count_after(board: Board, total: int, tile: int, end: int | None) -> int:
     """The fives sum of the ends once ``tile`` is laid on ``end``, given the sum ``total`` now."""
     a, b = TILE_A[tile], TILE_B[tile]
     if board.center is None or end is None:
@@ -43,7 +43,7 @@ def count_after(board: Any, total: int, tile: int, end: int | None) -> int:
     return total - board.center[end] + new
 
 
-def greedy_fives_playout(match: Any, rng: random.Random, greed: float = 0.75) -> None:
+def greedy_fives_playout(match: Match, rng: random.Random, greed: float = 0.75) -> None:
     """Play the current round of ``match`` (fives rules) to its end with the greedy policy."""
     if match.over or match.round.over:
         return
