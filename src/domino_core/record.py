@@ -18,18 +18,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domino_core.match import Match
+from domino_core.match import IllegalDeal, Match, check_deal
 from domino_core.moves import IllegalMove, Move
 from domino_core.round import Deal
-from domino_core.rules import KNOBS, PRESETS, Rules
+from domino_core.rules import KNOBS, Rules
 from domino_core.tiles import Tile
-from domino_core.view import view_for
 
 __all__ = ["FORMAT", "ParsedRecord", "ParsedRound", "RecordError", "read_record", "replay",
            "write_record"]
 
 FORMAT = "domino-record/1"
-_ENDS = ("L", "R", "U", "D")
 _MAX_FORCED = 200  # forced draws/passes in a row: more than a round can ever hold
 
 
@@ -58,11 +56,11 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class ParsedRound:
-    """One round of a record: its deal and its written plays (``(tile, end)``)."""
+    """One round of a record: its deal and its written plays, as moves."""
 
     deal: Deal
-    #: ``(tile, end, text)`` per play; ``text`` is the tile as written ("0-2" keeps its order).
-    plays: tuple[tuple[Tile, str | None, str], ...]
+    #: The plays in order; an opening tile keeps its written order (``Move.left``).
+    plays: tuple[Move, ...]
 
 
 @dataclass(frozen=True)
@@ -76,30 +74,24 @@ class ParsedRecord:
 # ----------------------------------------------------------------------------- reading
 
 
-def _parse_tile(text: object, round_no: int, play_no: int) -> Tile:
-    if not isinstance(text, str):
-        raise RecordError(round_no, play_no, f"a tile must be a string like \"6-4\", not {text!r}")
-    parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 and p <= "6" for p in parts):
-        raise RecordError(round_no, play_no, f"{text!r} is not a tile (write \"a-b\", 0..6)")
-    return Tile(max(int(parts[0]), int(parts[1])), min(int(parts[0]), int(parts[1])))
+def _parse_tile(text: object, round_no: int) -> Tile:
+    try:
+        if not isinstance(text, str):
+            raise ValueError
+        return Tile.parse(text)
+    except ValueError:
+        raise RecordError(round_no, 0, f"{text!r} is not a tile (write \"a-b\", 0..6)") from None
 
 
 def _parse_rules(obj: object) -> Rules:
     if not isinstance(obj, Mapping):
         raise RecordError(0, 0, "\"rules\" must be an object")
-    preset = obj.get("preset")
-    if preset not in PRESETS:
-        raise RecordError(0, 0, f"unknown preset {preset!r} (one of {', '.join(PRESETS)})")
-    seats = obj.get("seats")
-    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in (2, 3, 4):
-        raise RecordError(0, 0, f"seats must be 2, 3 or 4, not {seats!r}")
     data = dict(obj)
     scoring = data.pop("scoring", None)  # written by Rules.to_dict(); fixed by the preset
     try:
         rules = Rules.from_dict(data)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise RecordError(0, 0, f"bad rules: {exc}") from exc
+    except (ValueError, TypeError) as exc:
+        raise RecordError(0, 0, str(exc)) from exc
     if scoring is not None and scoring != rules.scoring:
         raise RecordError(0, 0, f"{rules.preset} scores as {rules.scoring!r}, not {scoring!r}")
     return rules
@@ -112,48 +104,26 @@ def _parse_deal(obj: Mapping[str, Any], rules: Rules, round_no: int) -> Deal:
         raise RecordError(round_no, 0, "\"hands\" must be a list of lists of tiles")
     if not isinstance(bone_obj, list):
         raise RecordError(round_no, 0, "\"boneyard\" must be a list of tiles")
-    if len(hands_obj) != rules.seats:
-        raise RecordError(round_no, 0,
-                          f"{len(hands_obj)} hands dealt for {rules.seats} seats")
-    hands = tuple(tuple(_parse_tile(t, round_no, 0) for t in h) for h in hands_obj)
-    boneyard = tuple(_parse_tile(t, round_no, 0) for t in bone_obj)
-    seen: set[Tile] = set()
-    for tile in (t for h in (*hands, boneyard) for t in h):
-        if tile in seen:
-            raise RecordError(round_no, 0, f"{tile} is dealt twice")
-        seen.add(tile)
-    if len(seen) != 28:
-        missing = sorted(
-            (str(Tile(a, b)) for a in range(7) for b in range(a + 1) if Tile(a, b) not in seen),
-            reverse=True)
-        raise RecordError(round_no, 0, f"the deal holds {len(seen)} tiles, not 28 "
-                                       f"(missing {', '.join(missing)})")
-    for seat, hand in enumerate(hands):
-        if len(hand) != rules.hand_size:
-            raise RecordError(round_no, 0, f"seat {seat} was dealt {len(hand)} tiles, "
-                                           f"not {rules.hand_size}")
-    if rules.redeal_doubles is not None:
-        for seat, hand in enumerate(hands):
-            doubles = sum(1 for t in hand if t.is_double)
-            if doubles >= rules.redeal_doubles:
-                raise RecordError(round_no, 0,
-                                  f"seat {seat} holds {doubles} doubles: {rules.preset} deals "
-                                  f"again at {rules.redeal_doubles}")
-    return Deal(hands=hands, boneyard=boneyard)
+    deal = Deal(hands=tuple(tuple(_parse_tile(t, round_no) for t in h) for h in hands_obj),
+                boneyard=tuple(_parse_tile(t, round_no) for t in bone_obj))
+    try:
+        check_deal(rules, deal)
+    except IllegalDeal as exc:
+        raise RecordError(round_no, 0, str(exc)) from exc
+    return deal
 
 
-def _parse_play(text: object, round_no: int, play_no: int) -> tuple[Tile, str | None, str]:
-    if not isinstance(text, str):
+def _parse_play(text: object, round_no: int, play_no: int) -> Move:
+    try:
+        if not isinstance(text, str):
+            raise ValueError(f"a play must be a string like \"6-4 L\", not {text!r}")
+        move = Move.parse(text)
+    except ValueError as exc:
+        raise RecordError(round_no, play_no, str(exc)) from None
+    if move.kind != "play":
         raise RecordError(round_no, play_no,
-                          f"a play must be a string like \"6-4 L\", not {text!r}")
-    parts = text.split()
-    if len(parts) not in (1, 2):
-        raise RecordError(round_no, play_no, f"{text!r} is not a play (write \"a-b\" or \"a-b L\")")
-    tile = _parse_tile(parts[0], round_no, play_no)
-    end = parts[1] if len(parts) == 2 else None
-    if end is not None and end not in _ENDS:
-        raise RecordError(round_no, play_no, f"unknown end {end!r} (one of L, R, U, D)")
-    return tile, end, parts[0]
+                          f"{text!r}: a record holds plays only (draws and passes are derived)")
+    return move
 
 
 def read_record(obj: object) -> ParsedRecord:
@@ -198,20 +168,15 @@ def _push_forced(match: Match) -> None:
         match.push(legal[0])
 
 
-def _play(match: Match, tile: Tile, end: str | None, text: str,
-          round_no: int, play_no: int) -> None:
+def _play(match: Match, move: Move, round_no: int, play_no: int) -> None:
     """Push one written play, or raise :class:`RecordError` saying why it is illegal."""
     seat = match.turn
     if match.over:
         raise RecordError(round_no, play_no, "the match is already over")
     if seat is None:
         raise RecordError(round_no, play_no, "the round is already over")
-    if tile not in match.hand(seat):
-        raise RecordError(round_no, play_no, f"seat {seat}, on turn, does not hold {tile}")
-    opening = not view_for(match, None).ends
-    if opening and end is not None:
-        raise RecordError(round_no, play_no, f"the opening tile {tile} takes no end")
-    move = Move.play(text) if opening else Move.play(tile, end)
+    if move.tile not in match.hand(seat):
+        raise RecordError(round_no, play_no, f"seat {seat}, on turn, does not hold {move.tile}")
     try:
         match.push(move)
     except IllegalMove as exc:
@@ -240,9 +205,9 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
                 match.start_next_round(rnd.deal)
         except ValueError as exc:  # IllegalDeal, IllegalMove
             raise RecordError(round_no, 0, str(exc)) from exc
-        for play_no, (tile, end, text) in enumerate(rnd.plays, start=1):
+        for play_no, move in enumerate(rnd.plays, start=1):
             _push_forced(match)
-            _play(match, tile, end, text, round_no, play_no)
+            _play(match, move, round_no, play_no)
         _push_forced(match)
     assert match is not None
     return match.replay_summary()

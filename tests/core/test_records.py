@@ -169,13 +169,13 @@ def test_bad_record_unknown_knob() -> None:
 def test_bad_record_hand_count_does_not_match_seats() -> None:
     rec = classic2()
     rec["rules"]["seats"] = 3
-    assert str(error_of(rec)) == "round 1, deal: 2 hands dealt for 3 seats"
+    assert str(error_of(rec)) == "round 1, deal: the deal has 2 hands for 3 seats"
 
 
 def test_bad_record_not_28_tiles() -> None:
     rec = classic2()
     rec["rounds"][0]["boneyard"].remove("3-1")
-    assert str(error_of(rec)) == "round 1, deal: the deal holds 27 tiles, not 28 (missing 3-1)"
+    assert str(error_of(rec)) == "round 1, deal: the deal lacks 3-1"
 
 
 def test_bad_record_tile_twice_in_deal() -> None:
@@ -184,13 +184,13 @@ def test_bad_record_tile_twice_in_deal() -> None:
     bone[0] = rec["rounds"][1]["hands"][0][0]
     err = error_of(rec)
     assert (err.round_no, err.play_no) == (2, 0)
-    assert str(err).endswith("is dealt twice")
+    assert str(err).endswith("appears twice in the deal")
 
 
 def test_bad_record_hand_of_the_wrong_size() -> None:
     rec = classic2()
     rec["rounds"][0]["boneyard"].append(rec["rounds"][0]["hands"][1].pop())
-    assert str(error_of(rec)) == "round 1, deal: seat 1 was dealt 6 tiles, not 7"
+    assert str(error_of(rec)) == "round 1, deal: seat 1 was dealt 6 tiles, the rules deal 7"
 
 
 def test_bad_record_deal_the_preset_would_deal_again() -> None:
@@ -199,12 +199,12 @@ def test_bad_record_deal_the_preset_would_deal_again() -> None:
     i, j = hands[0].index("4-1"), bone.index("1-1")
     hands[0][i], bone[j] = "1-1", "4-1"  # seat 0: 0-0 6-6 4-4 1-1
     assert str(error_of(rec)) == ("round 1, deal: seat 0 holds 4 doubles: "
-                                  "classic deals again at 4")
+                                  "these rules deal again from 4")
 
 
 def test_bad_record_bad_tile_text() -> None:
     err = error_of(set_play(classic2(), 1, 2, "7-1 L"))
-    assert str(err).startswith("round 1, play 2: '7-1' is not a tile")
+    assert str(err) == "round 1, play 2: tile numbers must be 0..6: 7-1"
 
 
 def test_bad_record_unknown_end() -> None:
@@ -226,7 +226,7 @@ def test_bad_record_wrong_opener() -> None:
 
 def test_bad_record_opening_tile_with_an_end() -> None:
     err = error_of(set_play(classic2(), 1, 1, "6-6 L"))
-    assert str(err) == "round 1, play 1: the opening tile 6-6 takes no end"
+    assert str(err) == "round 1, play 1: the first tile of a round opens the line: give no end"
 
 
 def test_bad_record_tile_not_in_the_hand_on_turn() -> None:
