@@ -5,11 +5,15 @@ Draws and passes are never written: they are forced, so :func:`replay` lets the
 engine derive them from the boneyard order (with ``auto_draw`` off it pushes the
 forced draw or pass itself whenever that is the only legal move).
 
->>> out = replay(record)                 # the ``domino replay`` object
->>> write_record(match) == match.to_record()
+Usage::
+
+    out = replay(record)           # the object ``domino replay`` prints
+    record = write_record(match)   # equal to ``match.to_record()``
 
 Every problem with a record raises :class:`RecordError`, whose one-line message
-names the round and the play (both 1-based; play 0 is the round's deal).
+names the round and the play (both 1-based): ``"round 2, play 5: ..."``, or
+``"round 2, deal: ..."`` for a round's deal, or ``"record: ..."`` for the format,
+the rules or a record without rounds.
 """
 
 from __future__ import annotations
