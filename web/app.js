@@ -387,7 +387,7 @@ function renderSeats() {
     const cls = ["seat-chip", me ? "me" : "", turn ? "turn" : "", teams ? `team${side}` : ""].filter(Boolean).join(" ");
     return (
       `<li class="${cls}" data-seat="${s.seat}"${turn ? ' aria-current="true"' : ""}>` +
-      `<span class="seat-name">${name}${me ? ` <em>(${t("table.you")})</em>` : ""}</span>` +
+      `<span class="seat-name">${name}${me && name !== t("home.you") ? ` <em>(${t("table.you")})</em>` : ""}</span>` +
       (level ? `<span class="seat-level">${level}</span>` : "") +
       (conn ? `<span class="dot ${s.connected ? "on" : "off"}" title="${conn}"><span class="sr-only">${conn}</span></span>` : "") +
       (count !== null ? `<span class="seat-count">${t("table.tiles", { n: count })}</span>` : "") +
@@ -850,7 +850,8 @@ function relabel() {
 function renderRules() {
   const preset = $("rules-preset").value;
   $("rules-title").textContent = t("rules.title", { preset: t(`preset.${preset}`) });
-  $("rules-body").innerHTML = rulesHtml(preset, getLang());
+  const page = `/rules/?preset=${preset}&lang=${getLang()}`;
+  $("rules-body").innerHTML = `${rulesHtml(preset, getLang())}<p><a href="${page}" target="_blank" rel="noopener">${t("rules.page")}</a></p>`;
 }
 
 function openRules(preset) {

@@ -208,6 +208,7 @@ const PT = {
   "aid.count": "Número {n}: {table} na mesa, {hand} na sua mão, {unseen} fora de vista.",
 
   "rules.title": "Regras: {preset}",
+  "rules.page": "Abrir estas regras numa página própria",
 };
 
 const EN = {
@@ -412,6 +413,7 @@ const EN = {
   "aid.count": "Number {n}: {table} on the table, {hand} in your hand, {unseen} out of sight.",
 
   "rules.title": "Rules: {preset}",
+  "rules.page": "Open these rules as a page of their own",
 };
 
 export const MESSAGES = { "pt-BR": PT, en: EN };

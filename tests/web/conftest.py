@@ -99,3 +99,16 @@ def shots() -> Path:
     """Where screenshots are saved (docs/screenshots/)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that uses `page` fails if the client throws an uncaught error."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield
+    assert not errors, f"uncaught errors in the page: {errors}"

@@ -31,11 +31,16 @@ def _main(page: Page) -> tuple[str, bool]:
     return btn.get_attribute("data-kind") or "", btn.is_enabled() and btn.is_visible()
 
 
-def click_step(page: Page) -> str:
-    """Do with the mouse what the table asks now; returns what was done."""
+def click_step(page: Page, *, next_round: bool = True) -> str:
+    """Do with the mouse what the table asks now; returns what was done.
+
+    With ``next_round=False`` a finished round is left on screen ("round_over").
+    """
     if page.locator("#match-over").is_visible():
         return "over"
     kind, enabled = _main(page)
+    if kind == "next_round" and not next_round:
+        return "round_over"
     if enabled and kind in ("next_round", "draw", "pass", "start"):
         page.locator("#main-action").click()
         settle(page)
