@@ -240,6 +240,12 @@ function openTable(tableId, { spectate = false } = {}) {
     location,
     onFrame,
     onStatus: showConnection,
+    onFatal: (code) => {
+      // our seat token is not valid here (4401) or the table is gone (4404): back to the invitation
+      if (code === 4401 || code === 4404) store.forgetSeat(tableId);
+      closeSocket();
+      openTable(tableId);
+    },
   });
   socket.connect();
   render();

@@ -9,6 +9,8 @@
 const BACKOFF_MS = [300, 700, 1500, 3000, 5000];
 const PING_EVERY_MS = 20000;
 const SILENCE_LIMIT_MS = 45000;
+/** Close codes after which reconnecting cannot help: unknown table, token holding no seat. */
+export const FATAL_CLOSE_CODES = [4401, 4404];
 
 /** `ws(s)://host/ws/tables/{id}?token=…&last_seq=…` for a page at `location`. */
 export function socketUrl(location, tableId, token, lastSeq) {
@@ -35,6 +37,7 @@ export class TableSocket {
    * @param {{protocol: string, host: string}} o.location
    * @param {(frame: object) => void} o.onFrame every parsed server frame
    * @param {(status: "connecting"|"open"|"reconnecting"|"closed") => void} [o.onStatus]
+   * @param {(code: number) => void} [o.onFatal] the server refused us for good (4401, 4404)
    * @param {typeof WebSocket} [o.WebSocketImpl]
    * @param {{setTimeout: Function, clearTimeout: Function, now: () => number}} [o.clock]
    * @param {() => string} [o.nextId]
@@ -45,6 +48,7 @@ export class TableSocket {
     this.location = o.location;
     this.onFrame = o.onFrame;
     this.onStatus = o.onStatus || (() => {});
+    this.onFatal = o.onFatal || (() => {});
     this.WS = o.WebSocketImpl || globalThis.WebSocket;
     this.clock = o.clock || {
       setTimeout: (f, ms) => globalThis.setTimeout(f, ms),
@@ -140,11 +144,17 @@ export class TableSocket {
       }
       this.onFrame(frame);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this._clearTimers();
       if (this.stopped) return;
+      if (ev && FATAL_CLOSE_CODES.includes(ev.code)) {
+        this.stopped = true;
+        this._setStatus("closed");
+        this.onFatal(ev.code);
+        return;
+      }
       this._setStatus("reconnecting");
       const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
       this.attempt += 1;

@@ -54,6 +54,12 @@ export function makeStore(backing) {
       write(SEATS_KEY, seats);
       write(CURRENT_KEY, tableId);
     },
+    /** Forget our seat at a table (its token no longer works). */
+    forgetSeat(tableId) {
+      const seats = read(SEATS_KEY, {});
+      delete seats[tableId];
+      write(SEATS_KEY, seats);
+    },
     /** The table last opened, or null. */
     current() {
       return read(CURRENT_KEY, null);

@@ -308,3 +308,20 @@ def test_turn_timer_and_annulment_agreed_by_both_humans(browser: Browser, server
     finally:
         host_ctx.close()
         friend_ctx.close()
+
+
+def test_a_token_the_server_refuses_leads_back_to_the_invitation(page: Page, server: str) -> None:
+    create_vs_computer(page, server, preset="draw", seats=2, goal=100)
+    table_id = state(page)["table"]["id"]
+    page.evaluate(
+        """(id) => {
+          const seats = JSON.parse(localStorage.getItem('domino.seats'));
+          seats[id].token = 'not-a-real-token';
+          localStorage.setItem('domino.seats', JSON.stringify(seats));
+        }""",
+        table_id,
+    )
+    page.reload()
+    expect(page.locator("#lobby")).to_be_visible(timeout=10000)
+    expect(page.locator("#join-btn")).to_be_visible()
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('domino.seats'))['{table_id}']") is None

@@ -54,6 +54,8 @@ test("settings and seats survive in storage", () => {
   assert.equal(again.settings().aids, true);
   assert.deepEqual(again.seatAt("t1"), { seat: 2, token: "secret" });
   assert.equal(again.current(), "t1");
+  again.forgetSeat("t1");
+  assert.equal(again.seatAt("t1"), null);
   map.set("domino.settings", "{not json");
   assert.deepEqual(makeStore(backing).settings(), { ...DEFAULT_SETTINGS });
 });

@@ -14,9 +14,9 @@ class FakeWS {
   send(data) {
     this.sent.push(JSON.parse(data));
   }
-  close() {
+  close(code = 1006) {
     this.closed = true;
-    this.onclose && this.onclose({});
+    this.onclose && this.onclose({ code });
   }
   // test helpers
   open() {
@@ -122,4 +122,21 @@ test("a silent connection is dropped and reopened; pings keep it alive", () => {
   clockF.advance(300);
   assert.equal(FakeWS.all.length, 2);
   sock.close();
+});
+
+test("a refused token stops reconnecting and says so once", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const fatal = [];
+  const sock = new TableSocket({
+    tableId: "t1", token: "bad", location: loc, WebSocketImpl: FakeWS, clock: clockF,
+    onFrame: () => {}, onFatal: (code) => fatal.push(code),
+  });
+  sock.connect();
+  FakeWS.all[0].open();
+  FakeWS.all[0].close(4401);
+  clockF.advance(60000);
+  assert.deepEqual(fatal, [4401]);
+  assert.equal(FakeWS.all.length, 1);
+  assert.equal(sock.status, "closed");
 });
