@@ -119,13 +119,17 @@ class Match:
         if not self.results:
             opener, forced = first_opener(deal)
         else:
-            prev = self.results[-1]
-            opener = (prev.opener + 1) % rules.seats
-            if rules.next_opener == "winner" and prev.winner_seat is not None:
-                opener = prev.winner_seat
+            opener = self._next_opener()
         r = Round(rules, deal, opener, forced, self.scores, round_no)
         self.history.append((deal, r.plays))
         return r
+
+    def _next_opener(self) -> int:
+        """Who opens the round after the last finished one (RULES.md §3, later rounds)."""
+        prev = self.results[-1]
+        if self.rules.next_opener == "winner" and prev.winner_seat is not None:
+            return prev.winner_seat
+        return (prev.opener + 1) % self.rules.seats
 
     def start_next_round(self, deal: Deal | None = None) -> list[dict[str, Any]]:
         """Deal and start the next round (the current one must be over, the match not)."""
@@ -232,7 +236,8 @@ class Match:
         if not 0 <= seat < rules.seats:
             raise IllegalMove(f"there is no seat {seat}")
         loser = rules.side_of(seat)
-        start = self.round.turn if self.round.turn is not None else (self.round.opener)
+        # Whose turn comes first: the seat on turn, or between rounds the next opener.
+        start = self.round.turn if self.round.turn is not None else self._next_opener()
         order = [(start + i) % rules.seats for i in range(rules.seats)]
         candidates = [rules.side_of(s) for s in order if rules.side_of(s) != loser]
         best = max(self.scores[c] for c in candidates)
@@ -259,18 +264,9 @@ class Match:
 
     def to_record(self) -> dict[str, Any]:
         """The match as a ``domino-record/1`` object (RECORD.md)."""
-        rules = {"preset": self.rules.preset, "seats": self.rules.seats,
-                 "goal": self.rules.goal}
-        base = Rules.from_preset(self.rules.preset, self.rules.seats, self.rules.goal)
-        for knob in ("teams", "hand_size", "drawing", "redeal_doubles", "next_opener",
-                     "closed_table", "auto_draw"):
-            if getattr(self.rules, knob) != getattr(base, knob):
-                rules[knob] = getattr(self.rules, knob)
-        return {
-            "format": "domino-record/1",
-            "rules": rules,
-            "rounds": [{**deal.to_dict(), "plays": list(plays)} for deal, plays in self.history],
-        }
+        from .record import write_record
+
+        return write_record(self)
 
     def replay_summary(self) -> dict[str, Any]:
         """What ``domino replay`` prints for this match (RECORD.md)."""

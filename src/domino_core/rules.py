@@ -26,6 +26,10 @@ _SCORING: dict[str, Scoring] = {
     "caribbean": "caribbean",
 }
 
+#: Goals a classic match may play to (RULES.md §8); other presets take any in GOAL_RANGE.
+CLASSIC_GOALS: tuple[int, ...] = (50, 100)
+GOAL_RANGE: tuple[int, int] = (50, 300)
+
 #: Knobs a record's ``rules`` object (or a table) may set besides preset, seats and goal.
 KNOBS: tuple[str, ...] = (
     "teams",
@@ -60,8 +64,13 @@ class Rules:
             raise ValueError(f"seats must be 2, 3 or 4, not {self.seats!r}")
         if self.teams and self.seats != 4:
             raise ValueError("teams need 4 seats")
-        if not isinstance(self.goal, int) or self.goal < 1:
-            raise ValueError(f"goal must be a positive number, not {self.goal!r}")
+        if self.preset == "classic":
+            if self.goal not in CLASSIC_GOALS:
+                raise ValueError(f"a classic match goes to 50 or 100 points, not {self.goal!r}")
+        elif not (isinstance(self.goal, int) and GOAL_RANGE[0] <= self.goal <= GOAL_RANGE[1]):
+            raise ValueError(
+                f"the goal must be {GOAL_RANGE[0]}..{GOAL_RANGE[1]} points, not {self.goal!r}"
+            )
         if not self.hand_size >= 1 or self.hand_size * self.seats > 28:
             raise ValueError(f"{self.seats} hands of {self.hand_size} tiles do not fit in 28 tiles")
         if self.redeal_doubles is not None and not 1 <= self.redeal_doubles <= 7:
@@ -114,13 +123,18 @@ class Rules:
         """Rules from a record's ``rules`` object (preset, seats, goal, optional knobs)."""
         if not isinstance(data, dict):
             raise ValueError("rules must be an object")
+        data = dict(data)
+        scoring = data.pop("scoring", None)
         extra = set(data) - {"preset", "seats", "goal", *KNOBS}
         if extra:
             raise ValueError(f"unknown rule knob(s): {', '.join(sorted(extra))}")
         if "preset" not in data or "seats" not in data:
             raise ValueError("rules need a preset and seats")
         knobs = {k: data[k] for k in KNOBS if k in data}
-        return cls.from_preset(data["preset"], seats=data["seats"], goal=data.get("goal"), **knobs)
+        rules = cls.from_preset(data["preset"], seats=data["seats"], goal=data.get("goal"), **knobs)
+        if scoring is not None and scoring != rules.scoring:
+            raise ValueError(f"preset {rules.preset} scores as {rules.scoring!r}, not {scoring!r}")
+        return rules
 
     def to_dict(self) -> dict[str, Any]:
         """Every knob as a JSON-able dict (the record's ``rules`` object, complete)."""

@@ -49,7 +49,7 @@ def test_next_round_cannot_start_while_the_round_is_played() -> None:
 
 
 def test_reaching_the_goal_exactly_wins() -> None:
-    match = make_match("classic", BLOCK3, goal=70, drawing=False)
+    match = make_match("caribbean", BLOCK3, goal=70, drawing=False)
     play(match, "6-6")
     assert match.over and match.winner == 2 and match.scores == [0, 0, 70]
 
