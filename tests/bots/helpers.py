@@ -29,7 +29,7 @@ def positions(
     game = 0
     while made < count:
         n = seats[game % len(seats)]
-        goal = rng.choice((50, 100, 150))
+        goal = rng.choice((50, 100) if preset == "classic" else (50, 100, 150))
         match = Match(rules_of(preset, n, goal), seed=seed * 1000 + game)
         game += 1
         while not match.over and made < count:

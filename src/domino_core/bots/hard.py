@@ -27,9 +27,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from domino_core.bots.knowledge import Knowledge, Option, pair_str
+from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.sampling import Sampler, World
+from domino_core.determinize import board_from_view, match_from_view
+from domino_core.moves import Move
+from domino_core.tiles import Tile
 
 DEFAULT_THINK_TIME = 0.5
 """Seconds per move when none is given."""
@@ -64,8 +67,6 @@ def _value(match: Any, side: int, goal: int) -> float:
 
 
 def _moves(options: Sequence[Option]) -> list[Any]:
-    from domino_core import Move, Tile
-
     out: list[Any] = []
     for o in options:
         if o.kind == "draw":
@@ -79,9 +80,6 @@ def _moves(options: Sequence[Option]) -> list[Any]:
 
 
 def _rebuild(k: Knowledge, world: World, board: Any) -> Any:
-    from domino_core import Tile
-    from domino_core.determinize import match_from_view
-
     hands = [[Tile(a, b) for a, b in hand] for hand in world.hands]
     boneyard = [Tile(a, b) for a, b in world.boneyard]
     return match_from_view(k.source, hands, boneyard, board)
@@ -95,22 +93,26 @@ def evaluate(
     playouts: int | None = None,
     seeded: bool = False,
 ) -> tuple[list[float], list[int]]:
-    """Mean value and number of playouts of each of ``k.legal``, in order."""
+    """Mean value and number of playouts of each of ``k.legal``, in order.
+
+    Plays that lead to the same position (outside fives: the same tile leaving the
+    same open numbers, on either end) are searched once and share the result.
+    """
     options = k.legal
-    moves = _moves(options)
+    reps = _representatives(k)
+    searched = sorted(set(reps))
+    moves = _moves([options[i] for i in searched])
     budget_time = DEFAULT_THINK_TIME if think_time is None else think_time
     budget = playouts
     if budget is None and seeded:
-        budget = max(len(options), int(budget_time * PLAYOUTS_PER_SECOND))
+        budget = max(len(searched), int(budget_time * PLAYOUTS_PER_SECOND))
     deadline = time.perf_counter() + budget_time
     sampler = Sampler(k)
-    from domino_core.determinize import board_from_view
-
     board = board_from_view(k.source)
     side = k.my_side
     fives = k.fives()
-    totals = [0.0] * len(options)
-    counts = [0] * len(options)
+    totals = [0.0] * len(searched)
+    counts = [0] * len(searched)
     done = 0
     while True:
         world = sampler.sample(rng)
@@ -131,7 +133,23 @@ def evaluate(
                 break
         elif time.perf_counter() >= deadline:
             break
-    return [t / c if c else 0.0 for t, c in zip(totals, counts, strict=True)], counts
+    where = {opt: j for j, opt in enumerate(searched)}
+    means = [totals[where[r]] / counts[where[r]] for r in reps]
+    return means, [counts[where[r]] for r in reps]
+
+
+def _representatives(k: Knowledge) -> list[int]:
+    """For each legal option, the index of the first option leading to the same position."""
+    first: dict[object, int] = {}
+    out: list[int] = []
+    fives = k.fives()
+    for i, o in enumerate(k.legal):
+        key: object = i
+        if o.kind == "play" and o.tile is not None and not fives:
+            ends = after_play(k.ends, o.tile, o.end, fives=False)
+            key = (o.tile, tuple(sorted(s.pip for s in ends.values())))
+        out.append(first.setdefault(key, i))
+    return out
 
 
 def choose(
