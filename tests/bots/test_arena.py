@@ -67,3 +67,37 @@ def test_main_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_main_rejects_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--bots", "grandmaster,nino", "--quiet"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = Rules.from_preset("block", seats=3, goal=50)
+    lineup = [BotSpec.parse("nino"), BotSpec.parse("rabisco"), BotSpec.parse("rabisco")]
+    run(tasks_for(rules, lineup, 3, seed=1), jobs=1, progress=True)
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "3/3 matches" in captured.err and "[####" in captured.err
+
+
+def test_domino_arena_command_runs_the_arena(capsys: pytest.CaptureFixture[str]) -> None:
+    from domino_core.cli import main as domino
+
+    assert (
+        domino(
+            [
+                "arena",
+                "--bots",
+                "hard#20,nino",
+                "--preset",
+                "caribbean",
+                "--seats",
+                "4",
+                "--goal",
+                "50",
+                "--matches",
+                "2",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    assert "caribbean, 4 seats teams, goal 50: 2 matches" in capsys.readouterr().out
