@@ -33,6 +33,7 @@ from domino_core.bots.sampling import Sampler, World
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.moves import Move
 from domino_core.tiles import Tile
+from domino_core.view import View
 
 DEFAULT_THINK_TIME = 0.5
 """Seconds per move when none is given."""
@@ -163,6 +164,8 @@ def choose(
     """The hard player's move among ``k.legal`` (which must not be empty)."""
     if len(k.legal) == 1:
         return k.legal[0]
+    if not isinstance(k.source, View):
+        raise TypeError("the hard level searches from a View object, not its JSON")
     means, _ = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
     best = max(range(len(means)), key=lambda i: (means[i], -i))
     return k.legal[best]
