@@ -5,7 +5,8 @@ from one seed) is played once per distinct rotation of the seats, so that each
 bot gets every hand the others got and the luck of the deal cancels out. Matches
 run in parallel processes; the table printed at the end gives, for each bot,
 the matches it played, its win rate with a 95% Wilson interval, its side's mean
-points per round and its mean think time per move.
+points per round and its mean think time per move (``ms/move``: every move it was
+asked for; ``ms/choice``: only those with more than one legal move).
 
 For a fixed ``--seed`` the results (not the think times) are the same on every
 run, whatever ``--jobs``: each match's deals and each move's bot seed come from
@@ -79,6 +80,9 @@ class Outcome:
     think: list[float]
     moves: list[int]
     record: dict[str, Any] | None = None
+    choice_think: list[float] = field(default_factory=list)
+    """Think time per seat over the moves where it had more than one legal move."""
+    choices: list[int] = field(default_factory=list)
 
 
 def deal_stream(rules: Rules, seed: int, deal_no: int) -> Iterator[Deal]:
@@ -99,6 +103,8 @@ def play(task: Task) -> Outcome:
     match = Match(rules, deals=deal_stream(rules, task.seed, task.deal_no))
     think = [0.0] * rules.seats
     moves = [0] * rules.seats
+    choice_think = [0.0] * rules.seats
+    choices = [0] * rules.seats
     move_no = 0
     while not match.over:
         if match.round_over:
@@ -116,8 +122,12 @@ def play(task: Task) -> Outcome:
             think_time=bot.think_time,
             playouts=bot.playouts,
         )
-        think[seat] += time.perf_counter() - started
+        spent = time.perf_counter() - started
+        think[seat] += spent
         moves[seat] += 1
+        if len(view.legal) > 1:
+            choice_think[seat] += spent
+            choices[seat] += 1
         move_no += 1
         match.push(move)
     return Outcome(
@@ -130,6 +140,8 @@ def play(task: Task) -> Outcome:
         think,
         moves,
         match.to_record() if task.keep_record else None,
+        choice_think,
+        choices,
     )
 
 
@@ -184,6 +196,8 @@ class BotStats:
     rounds: int = 0
     think: float = 0.0
     moves: int = 0
+    choice_think: float = 0.0
+    choices: int = 0
     per_deal: dict[int, list[int]] = field(default_factory=dict)
 
     @property
@@ -211,6 +225,9 @@ def tally(rules: Rules, outcomes: Sequence[Outcome]) -> dict[str, BotStats]:
             st = stats.setdefault(label, BotStats(label))
             st.think += o.think[seat]
             st.moves += o.moves[seat]
+            if o.choices:
+                st.choice_think += o.choice_think[seat]
+                st.choices += o.choices[seat]
         for label, sides in sides_of.items():
             st = stats[label]
             st.matches += 1
@@ -230,15 +247,16 @@ def report(rules: Rules, outcomes: Sequence[Outcome], elapsed: float) -> str:
         f"{rules.preset}, {rules.seats} seats{team}, goal {rules.goal}: "
         f"{len(outcomes)} matches in {elapsed:.1f} s",
         f"{'bot':<18} {'matches':>7} {'wins':>5} {'win %':>6}  {'95% CI':<13} "
-        f"{'pts/round':>9} {'ms/move':>8}",
+        f"{'pts/round':>9} {'ms/move':>8} {'ms/choice':>9}",
     ]
     for st in sorted(stats.values(), key=lambda s: -s.win_rate):
         lo, hi = st.interval()
         ppr = st.points / st.rounds if st.rounds else 0.0
         ms = 1000 * st.think / st.moves if st.moves else 0.0
+        ms_choice = 1000 * st.choice_think / st.choices if st.choices else 0.0
         lines.append(
             f"{st.label:<18} {st.matches:>7} {st.wins:>5} {100 * st.win_rate:>6.1f}  "
-            f"{100 * lo:>5.1f}-{100 * hi:<5.1f}%  {ppr:>9.2f} {ms:>8.1f}"
+            f"{100 * lo:>5.1f}-{100 * hi:<5.1f}%  {ppr:>9.2f} {ms:>8.1f} {ms_choice:>9.1f}"
         )
     for st in stats.values():
         full = [w for w in st.per_deal.values() if len(w) > 1]
