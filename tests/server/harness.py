@@ -91,6 +91,10 @@ class Server:
             q.append(f"last_seq={last_seq}")
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}" + ("?" + "&".join(q) if q else "")
 
+    def restart(self) -> None:
+        """Start again on the same port and database."""
+        self.start()
+
     def start(self, timeout: float = 30.0) -> None:
         cmd = [sys.executable, "-m", "domino_server.cli", "--host", "127.0.0.1",
                "--port", str(self.port), "--database-url", self.database_url]
@@ -178,6 +182,12 @@ class Client:
             assert (await self.recv())["type"] == "snapshot"
         return welcome
 
+    async def reconnect(self) -> dict[str, Any]:
+        """Open a new socket asking for every event after the last one seen."""
+        with contextlib.suppress(Exception):
+            await self.close()
+        return await self.connect(last_seq=self.seq)
+
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
@@ -240,6 +250,17 @@ class Client:
         v = self.view
         return bool(v and not v["over"] and not v["round_over"] and v["turn"] == v["seat"]
                     and v["legal"])
+
+
+async def pump(clients: list[Client], quiet: float = 0.1) -> None:
+    """Read every client's frames until each has been quiet for ``quiet`` seconds."""
+
+    async def drain(cl: Client) -> None:
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await cl.recv(timeout=quiet)
+
+    await asyncio.gather(*(drain(c) for c in clients))
 
 
 def move_frame(legal: dict[str, Any]) -> dict[str, Any]:

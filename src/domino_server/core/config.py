@@ -45,6 +45,7 @@ class Settings(BaseSettings):
         8.0, description="Live: hands stay shown this long before the next round starts by itself"
     )
     bot_delay_seconds: float = Field(0.8, description="Live: minimum pause before a bot's move")
+    min_turn_seconds: float = Field(5.0, description="Shortest turn timer a table may ask for")
     sweep_seconds: float = Field(60.0, description="How often stored deadlines are checked")
 
     # bots

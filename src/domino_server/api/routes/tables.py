@@ -78,7 +78,16 @@ async def create_table(
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     if len(body.bots) > body.seats:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "more bots than seats")
+    if body.preset == "classic" and body.goal not in (50, 100):
+        raise HTTPException(
+            status.HTTP_422_UNPROCESSABLE_CONTENT, "classic is played to 50 or 100 points"
+        )
     turn_seconds = body.turn_seconds if body.pace == "live" else None
+    if turn_seconds is not None and turn_seconds < settings.min_turn_seconds:
+        raise HTTPException(
+            status.HTTP_422_UNPROCESSABLE_CONTENT,
+            f"turn_seconds must be at least {settings.min_turn_seconds}",
+        )
     actor, token = await registry.create(
         rules=rules.to_dict(),
         pace=body.pace,
