@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -20,6 +21,20 @@ def choose_move_text(view: Any, level: str, seed: int | None, think_time: float 
     from domino_core.bots import choose_move
 
     return str(choose_move(view, level=level, seed=seed, think_time=think_time))
+
+
+def _worker_init(parent: int) -> None:
+    """In each worker: exit as soon as the server process is gone (even after SIGKILL)."""
+    import os
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
 def _warm_up() -> bool:
@@ -34,7 +49,10 @@ class BotPool:
     def __init__(self, workers: int, think_time: float | None) -> None:
         self.think_time = think_time
         self._executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_init,
+            initargs=(os.getpid(),),
         )
 
     async def warm_up(self) -> None:

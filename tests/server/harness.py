@@ -99,7 +99,8 @@ class Server:
         cmd = [sys.executable, "-m", "domino_server.cli", "--host", "127.0.0.1",
                "--port", str(self.port), "--database-url", self.database_url]
         self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
-        self.proc = subprocess.Popen(cmd, env=self.env, stdout=self._log, stderr=self._log)
+        self.proc = subprocess.Popen(cmd, env=self.env, stdout=self._log, stderr=self._log,
+                                     start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -113,7 +114,7 @@ class Server:
     def kill(self) -> None:
         """SIGKILL: no shutdown at all."""
         assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
+        os.killpg(self.proc.pid, signal.SIGKILL)  # the server and its bot workers, at once
         self.proc.wait(10)
         self._kill_orphans()
 
@@ -131,8 +132,10 @@ class Server:
         self._kill_orphans()
 
     def _kill_orphans(self) -> None:
-        """Bot pool workers of a killed server notice their parent is gone and exit by
-        themselves; nothing else is left behind."""
+        """Make sure nothing of this server's process group is left running."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
         if self._log not in (None, subprocess.DEVNULL):
             self._log.close()
             self._log = None

@@ -1,0 +1,122 @@
+"""Pace and presence: grace period and bot takeover, resume by seq, turn timer,
+idleness, one socket per seat."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import websockets
+
+from .harness import Client, Server, move_frame, play_out, pump
+
+
+async def _table(server: Server, **body) -> tuple[Client, Client]:
+    t = server.create(**body)
+    j = server.join(t["table_id"], "Bia")
+    ana, bia = Client(server, t["table_id"], t["token"]), Client(server, t["table_id"], j["token"])
+    await ana.connect()
+    await bia.connect()
+    assert (await ana.command({"type": "start"}))["type"] == "accepted"
+    await pump([ana, bia])
+    return ana, bia
+
+
+async def _play_while(cl: Client, cond, timeout: float = 20.0) -> None:
+    """Play ``cl``'s turns (first legal move) until ``cond()`` holds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond():
+        assert loop.time() < end, "condition not reached"
+        if cl.my_turn():
+            await cl.command(move_frame(cl.view["legal"][0]))
+        elif cl.view["round_over"] and not cl.view["over"]:
+            await cl.command({"type": "next_round"})
+        else:
+            try:
+                await cl.recv(timeout=0.5)
+            except TimeoutError:
+                pass
+
+
+async def test_disconnect_bot_takes_over_after_grace_and_reconnect_resumes_by_seq(make_server):
+    server = make_server({"DOMINO_GRACE_SECONDS": "0.3"})
+    ana, bia = await _table(server, preset="classic", seats=2, goal=100, pace="live")
+    seat_b = bia.seat
+    seen_before = bia.seq
+    await bia.close()
+
+    def bot_played_for_bia() -> bool:
+        evs = [ana.events[s] for s in sorted(ana.events) if s > seen_before]
+        took = [i for i, e in enumerate(evs) if e == {"type": "seat_bot", "seat": seat_b,
+                                                     "bot": "nino", "reason": "away"}]
+        return bool(took) and sum(
+            1 for e in evs[took[0]:] if e.get("seat") == seat_b and e["type"] in ("play", "pass")
+        ) >= 2
+
+    await _play_while(ana, bot_played_for_bia)
+    seats = ana.table["seats"]
+    assert seats[seat_b]["kind"] == "human" and seats[seat_b]["connected"] is False
+    assert seats[seat_b]["bot"] == "nino"
+
+    await bia.reconnect()  # last_seq = what Bia saw before leaving
+    await pump([ana, bia])
+    # exactly the missed events, in order (the harness checks there is no gap)
+    assert {s: e for s, e in ana.events.items() if s > seen_before}.items() <= bia.events.items()
+    assert bia.events[bia.seq] == ana.events[ana.seq]
+    assert any(e == {"type": "seat_human", "seat": seat_b} for e in bia.events.values())
+    assert bia.table["seats"][seat_b]["connected"] and bia.table["seats"][seat_b]["bot"] is None
+    assert bia.view["hand"] is not None and bia.view["seat"] == seat_b
+    await play_out([ana, bia])
+    assert ana.view["over"] and bia.view["over"]
+
+
+async def test_resume_after_too_long_an_absence_gets_a_snapshot(make_server):
+    server = make_server({"DOMINO_RESUME_WINDOW": "4", "DOMINO_GRACE_SECONDS": "0.1"})
+    ana, bia = await _table(server, preset="block", seats=2, goal=100, pace="live")
+    old = bia.seq
+    await bia.close()
+    await _play_while(ana, lambda: ana.seq > old + 8 or ana.view["over"])
+    await ana.close()
+    bia.ws = await websockets.connect(server.ws_url(bia.table_id, bia.token, old))
+    welcome = await bia.recv()
+    assert welcome["type"] == "welcome" and welcome["seq"] >= old + 8
+    snap = await bia.recv()
+    assert snap["type"] == "snapshot" and snap["seq"] == welcome["seq"]
+    assert snap["view"]["seat"] == bia.seat
+
+
+async def test_turn_timer_plays_the_medium_bot_move_for_a_slow_player(make_server):
+    server = make_server({"DOMINO_MIN_TURN_SECONDS": "0.1"})
+    ana, bia = await _table(server, preset="draw", seats=2, goal=100, pace="live",
+                            turn_seconds=0.4)
+    slow = ana if ana.my_turn() else bia
+    assert slow.table["deadline"] is not None
+    ev = await slow.until(lambda f: f["type"] == "event" and f["event"]["type"] == "play",
+                          timeout=5)
+    assert ev["event"]["seat"] == slow.seat
+    # the seat stays the player's own: no bot took it over
+    assert not any(e["type"] == "seat_bot" for e in slow.events.values())
+
+
+async def test_idle_table_ends_with_no_winner(make_server):
+    server = make_server({"DOMINO_IDLE_SECONDS": "0.5"})
+    ana, _bia = await _table(server, preset="classic", seats=2, goal=100, pace="correspondence")
+    ev = await ana.until(lambda f: f["type"] == "event" and f["event"]["type"] == "match_end",
+                         timeout=5)
+    assert ev["event"]["reason"] == "abandoned" and ev["event"]["winner"] is None
+    assert ana.view["over"] and ana.view["winner"] is None
+
+
+async def test_a_second_socket_for_a_seat_replaces_the_first(server: Server):
+    t = server.create(preset="classic", seats=2, goal=50)
+    first = Client(server, t["table_id"], t["token"])
+    await first.connect()
+    second = Client(server, t["table_id"], t["token"])
+    await second.connect()
+    with pytest.raises(websockets.ConnectionClosed) as info:
+        while True:
+            await first.recv()
+    assert info.value.rcvd is not None and info.value.rcvd.code == 4001
+    await second.send({"type": "ping", "id": "p"})
+    assert (await second.until(lambda f: f["type"] == "pong"))["id"] == "p"
