@@ -60,6 +60,14 @@ class Rules:
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
             raise ValueError(f"unknown preset {self.preset!r} (one of {', '.join(PRESETS)})")
+        # Types first: a record's "teams": "false" must not read as a truthy "on".
+        for name in ("teams", "drawing", "auto_draw"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        for name in ("seats", "goal", "hand_size", "redeal_doubles"):
+            value = getattr(self, name)
+            if not (_is_int(value) or (name == "redeal_doubles" and value is None)):
+                raise ValueError(f"{name} must be a whole number, not {value!r}")
         if self.seats not in (2, 3, 4):
             raise ValueError(f"seats must be 2, 3 or 4, not {self.seats!r}")
         if self.teams and self.seats != 4:
@@ -75,6 +83,12 @@ class Rules:
             raise ValueError(f"{self.seats} hands of {self.hand_size} tiles do not fit in 28 tiles")
         if self.redeal_doubles is not None and not 1 <= self.redeal_doubles <= 7:
             raise ValueError("redeal_doubles must be 1..7 or null")
+        if self.redeal_doubles is not None and not _some_deal_kept(
+                self.seats, self.hand_size, self.redeal_doubles):
+            raise ValueError(
+                f"redeal_doubles {self.redeal_doubles} would deal again for ever: every deal "
+                f"of {self.seats} hands of {self.hand_size} gives some hand that many doubles"
+            )
         if self.next_opener not in ("rotate", "winner"):
             raise ValueError(f"next_opener must be 'rotate' or 'winner', not {self.next_opener!r}")
         if self.closed_table not in ("all_pass", "at_once"):
@@ -164,3 +178,17 @@ class Rules:
     def side_of(self, seat: int) -> int:
         """The side (team 0 = seats 0+2, team 1 = seats 1+3, or the seat itself) of ``seat``."""
         return seat % 2 if self.teams else seat
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _some_deal_kept(seats: int, hand_size: int, redeal: int) -> bool:
+    """Whether some deal gives no hand ``redeal`` doubles or more (RULES.md §2).
+
+    Of the 7 doubles, at most ``28 - seats * hand_size`` stay undealt; the rest must
+    fit in the hands at fewer than ``redeal`` each.
+    """
+    dealt_doubles = max(0, 7 - (28 - seats * hand_size))
+    return dealt_doubles <= seats * min(redeal - 1, hand_size)

@@ -166,6 +166,13 @@ def test_bad_record_unknown_knob() -> None:
     assert "speed" in str(error_of(rec))
 
 
+def test_bad_record_knob_of_the_wrong_type() -> None:
+    """``"teams": "false"`` is no JSON boolean: the record is refused, not read as teams on."""
+    rec = load("fives-4-teams")
+    rec["rules"]["teams"] = "false"
+    assert str(error_of(rec)) == "record: teams must be true or false, not 'false'"
+
+
 def test_bad_record_hand_count_does_not_match_seats() -> None:
     rec = classic2()
     rec["rules"]["seats"] = 3

@@ -148,3 +148,35 @@ def test_unknown_preset_and_knob_are_refused_with_a_clear_message() -> None:
         rules("classic", 2, speed=3)
     with pytest.raises(ValueError):
         rules("classic", 4, hand_size=8)  # 32 tiles
+
+
+@pytest.mark.parametrize("knob", [
+    {"teams": "false"}, {"teams": 1}, {"drawing": "no"}, {"auto_draw": 0},
+    {"hand_size": 5.0}, {"hand_size": "5"}, {"hand_size": True}, {"redeal_doubles": True},
+    {"redeal_doubles": 4.0}])
+def test_knob_of_the_wrong_type_is_refused_not_taken_for_truthy(knob: dict[str, object]) -> None:
+    """A record's ``"teams": "false"`` must not switch teams on: on/off knobs are JSON
+    booleans and counts are integers, or the rules are refused with ValueError."""
+    with pytest.raises(ValueError, match=next(iter(knob))):
+        rules("fives", 4, **knob)
+
+
+@pytest.mark.parametrize(("seats", "goal"), [(True, 100), (4, 100.0), (4, "100")])
+def test_seats_and_goal_must_be_integers(seats: object, goal: object) -> None:
+    with pytest.raises(ValueError):
+        Rules.from_preset("classic", seats=seats, goal=goal)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("seats", "hand_size", "redeal"), [(4, 7, 1), (4, 7, 2), (4, 6, 1)])
+def test_redeal_doubles_that_would_deal_again_forever_is_refused(
+        seats: int, hand_size: int, redeal: int) -> None:
+    """RULES.md §2 redeals a hand with that many doubles; when every possible deal has
+    one (7 doubles in 28 dealt tiles leave some hand of 4 with 2), the knob is refused
+    instead of shuffling for ever."""
+    with pytest.raises(ValueError, match="redeal_doubles"):
+        rules("classic", seats, hand_size=hand_size, redeal_doubles=redeal, teams=False)
+
+
+def test_redeal_doubles_that_some_deal_passes_is_accepted() -> None:
+    assert rules("classic", 4, redeal_doubles=3).redeal_doubles == 3
+    assert rules("classic", 2, redeal_doubles=1).redeal_doubles == 1
