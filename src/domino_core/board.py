@@ -70,11 +70,12 @@ class Board:
                 m |= NUMBER_MASK[p]
         return m
 
-    def is_closed(self) -> bool:
-        """Whether no tile can ever fit: every tile bearing an open end's number is on the table."""
+    def is_closed(self, asleep: int = 0) -> bool:
+        """Whether no tile can ever fit: every tile bearing an open end's number is on the
+        table, or in ``asleep`` (a bitmask of tiles out of play, which never fit either)."""
         if self.center is None:
             return False
-        return self.playable_mask() & ~self.placed == 0
+        return self.playable_mask() & ~(self.placed | asleep) == 0
 
     def place(self, tile_id: int, end: int | None, left: int | None = None) -> None:
         """Lay ``tile_id`` on ``end`` (None for the opening tile, ``left`` its left number).

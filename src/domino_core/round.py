@@ -321,6 +321,20 @@ class Round:
             self._pass(seat)
         return self.log[start:]
 
+    def _asleep(self) -> int:
+        """Bitmask of the sleeping tiles (drawing off), which can never be played.
+
+        ``at_once`` (RULES.md §5) blocks the round "the moment no tile can ever fit";
+        a sleeping tile never fits, so it counts as gone like a tile on the table
+        *(decision: the rule's "on the table" read as "in no hand and not drawable")*.
+        """
+        if self.rules.drawing:
+            return 0
+        m = 0
+        for t in self.bone:
+            m |= 1 << t
+        return m
+
     def _playable(self) -> int:
         board = self.board
         if board.center is None:
@@ -391,7 +405,7 @@ class Round:
         if not self.hands[seat]:
             self._finish("domino", score_domino(rules, self.hands, seat))
             return
-        if rules.closed_table == "at_once" and board.is_closed():
+        if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
             self._finish("blocked", score_blocked(rules, self.hands, self.opener))
             return
         self.turn = (seat + 1) % self.n
@@ -507,6 +521,7 @@ class Round:
         left, right = ends[0], ends[1]
         placed = self.board.placed
         at_once = self.rules.closed_table == "at_once"
+        asleep = self._asleep() if at_once else 0
         turn = self.turn
         passes = self.passes
         nm = NUMBER_MASK
@@ -539,7 +554,7 @@ class Round:
                 if not h:
                     end = "domino"
                     break
-                if at_once and (nm[left] | nm[right]) & ~placed == 0:
+                if at_once and (nm[left] | nm[right]) & ~(placed | asleep) == 0:
                     end = "blocked"
                     break
                 turn = (turn + 1) % n
@@ -609,7 +624,7 @@ class Round:
         if not self.hands[seat]:
             self._finish_quiet("domino", score_domino(rules, self.hands, seat))
             return
-        if rules.closed_table == "at_once" and board.is_closed():
+        if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
             self._finish_quiet("blocked", score_blocked(rules, self.hands, self.opener))
             return
         self.turn = (seat + 1) % self.n

@@ -106,7 +106,8 @@ def test_auto_draw_off_never_draw_or_pass_while_holding_a_playable_tile() -> Non
 
 
 def test_auto_draw_off_empty_boneyard_the_only_move_is_pass() -> None:
-    match = make_match("caribbean", ["6-6 5-5 4-4", "1-0 2-1 3-1"], drawing=False)
+    # 6-5 in seat 0's hand keeps the table open (at_once), seat 1 holds no 6
+    match = make_match("caribbean", ["6-6 6-5 4-4", "1-0 2-1 3-1"], drawing=False)
     match.push(Move.play(Tile(6, 6)))
     assert match.legal_moves() == [Move.pass_()]
     with pytest.raises(IllegalMove):
@@ -170,3 +171,30 @@ def test_at_once_blocked_the_moment_no_tile_can_fit_without_anybody_drawing(pres
     assert match.results[-1].result == "blocked"
     assert public(match)["boneyard"] == 7
     assert match.results[-1].pips == (26, 14, 14)
+
+
+@pytest.mark.parametrize("preset", ["caribbean", "block"])
+def test_at_once_sleeping_tiles_can_never_fit_the_round_is_blocked_at_once(preset: str) -> None:
+    """RULES.md §5 at_once: blocked "the moment no tile can ever fit". With drawing off,
+    a tile that sleeps out of play can never fit either: when every tile bearing an open
+    end's number is on the table or asleep, the round ends at once, without a round of
+    passes (decision: the parenthesis "on the table" is read as "out of every hand")."""
+    match = make_match(preset, ["6-6 5-5 5-4 5-3 5-2 5-1 5-0", "4-4 4-3 4-2 4-1 4-0 3-3 3-2",
+                                "3-1 3-0 2-2 2-1 2-0 1-1 1-0"],
+                       boneyard="6-0 6-1 6-2 6-3 6-4 6-5 0-0", drawing=False,
+                       closed_table="at_once")
+    log = play(match, "6-6")
+    assert [e["type"] for e in log] == ["play", "round_end"]
+    result = match.results[-1]
+    assert (result.result, result.pips) == ("blocked", (45, 41, 19))
+    assert result.winner == 2
+
+
+def test_at_once_a_tile_still_in_a_hand_keeps_the_round_going_with_sleeping_tiles() -> None:
+    # 6-5 is in seat 1's hand: the table is not closed although the other 6s sleep
+    match = make_match("caribbean", ["6-6 5-5 5-4 5-3 5-2 5-1 5-0", "4-4 4-3 4-2 4-1 4-0 3-3 6-5",
+                                     "3-1 3-0 2-2 2-1 2-0 1-1 1-0"],
+                       boneyard="6-0 6-1 6-2 6-3 6-4 3-2 0-0", drawing=False)
+    play(match, "6-6")
+    assert not match.round_over and match.turn == 1
+    assert [str(m) for m in match.legal_moves()] == ["6-5 L", "6-5 R"]
