@@ -300,6 +300,11 @@ class Round:
             raise IllegalMove("the round is over")
         start = len(self.log)
         seat = self.turn
+        if move.kind not in ("play", "draw", "pass"):
+            raise IllegalMove(f"unknown move {move.kind!r} (play, draw or pass)")
+        if move.kind == "play" and (not isinstance(move.tile, Tile) or not (
+                move.end is None or move.end in END_INDEX)):
+            raise IllegalMove("a play needs a tile and an end among L, R, U, D")
         if move.kind == "play":
             tile_id, end = self._check_play(move)
             self._play(seat, tile_id, end, move.left)

@@ -32,7 +32,7 @@ class Tile(NamedTuple):
     def parse(cls, text: str) -> Tile:
         """Parse ``"a-b"`` (either order). Raises :class:`ValueError` on bad text."""
         parts = text.strip().split("-")
-        if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
+        if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
             raise ValueError(f"not a tile: {text!r} (expected like '6-4')")
         return cls.of(int(parts[0]), int(parts[1]))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domino_core import ALL_TILES, Move, Tile
+from domino_core import ALL_TILES, IllegalMove, Match, Move, Rules, Tile, view_for
 
 
 def test_double_six_set_has_28_tiles_each_pair_once_and_7_doubles() -> None:
@@ -42,3 +42,23 @@ def test_move_text_round_trips() -> None:
     assert str(Move.parse("2-6")) == "2-6"  # an opening tile keeps its written order
     with pytest.raises(ValueError):
         Move.parse("6-4 X")
+
+
+@pytest.mark.parametrize("text", ["６-4", "6-٤", "6-4\n5", " 6 - 4", "+6-4"])
+def test_tile_text_takes_only_ascii_digits_0_to_6(text: str) -> None:
+    """RECORD.md: a tile is "a-b" with a and b in 0..6: other digits (full-width,
+    Arabic-Indic) or signs are not tiles."""
+    with pytest.raises(ValueError, match="not a tile"):
+        Tile.parse(text)
+
+
+def test_move_of_an_unknown_kind_or_end_is_refused_not_taken_for_a_pass() -> None:
+    """A Move built by hand with a kind other than play/draw/pass, or a play without a
+    tile, is an illegal move (and changes nothing), never read as a pass."""
+    match = Match(Rules.from_preset("caribbean", seats=2), seed=4)
+    match.push(match.legal_moves()[0])
+    before = view_for(match, None).to_dict()
+    for bad in (Move("resign"), Move("play"), Move("play", Tile(6, 6), "X")):  # type: ignore[arg-type]
+        with pytest.raises(IllegalMove):
+            match.push(bad)
+    assert view_for(match, None).to_dict() == before
