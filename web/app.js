@@ -5,7 +5,7 @@
  */
 
 import { createTable, getTable, joinTable, recordUrl } from "./api.js";
-import { boardSvg, layoutBoard } from "./board.js";
+import { boardSvg, fitBoard, previewTile } from "./board.js";
 import { handMarkup, moveFocus, uprightTileSvg } from "./hand.js";
 import { applyI18n, getLang, setLang, t } from "./i18n.js";
 import { TableSocket } from "./protocol.js";
@@ -16,7 +16,7 @@ import {
   mainAction, moveInFlight, reduce, secondsLeft, seatName, sideCount, sideName, sideOf, withPending,
 } from "./state.js";
 import { makeStore } from "./storage.js";
-import { numberCount } from "./tiles.js";
+import { numberCount, parseTile } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const store = makeStore(globalThis.localStorage);
@@ -282,6 +282,7 @@ function onFrame(frame) {
     announce(t("log.yourTurn"), true);
   }
   if (picking && !isMyTurn(S)) picking = null;
+  if (frame.type === "event" && frame.view) refreshDeadline(before);
   render();
 }
 
@@ -356,10 +357,10 @@ function render() {
   const v = S.view;
   renderSeats();
   renderInfo();
+  renderOverlays();
   renderBoard();
   renderHand();
   renderMain();
-  renderOverlays();
   renderAnnulment();
   renderTimer();
   $("invite").hidden = !S.table || S.table.status === "finished";
@@ -369,7 +370,63 @@ function render() {
   $("resign").disabled = !v || v.over || S.seat === null;
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
-  $("claim").disabled = !v || v.over || S.seat === null || isMyTurn(S);
+  $("claim").disabled = absence() !== "late";
+  renderAbsence();
+}
+
+/**
+ * Correspondence: "waiting" while another person's turn runs, "late" once the
+ * absence deadline has passed (any other player may claim), else null.
+ */
+function absence() {
+  const v = S.view;
+  const table = S.table;
+  if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
+  if (isMyTurn(S) || !table.deadline) return null;
+  const seat = table.seats.find((x) => x.seat === v.turn);
+  if (!seat || seat.kind !== "human") return null;
+  return secondsLeft(table.deadline, Date.now()) === 0 ? "late" : "waiting";
+}
+
+function renderAbsence() {
+  const state = absence();
+  const bar = $("absence-bar");
+  bar.hidden = state === null;
+  if (state === null) return;
+  const name = seatName(S, S.view.turn);
+  const when = new Date(Date.parse(S.table.deadline)).toLocaleString(getLang(), { dateStyle: "short", timeStyle: "short" });
+  const text = state === "late" ? t("absence.late", { name }) : t("absence.until", { name, when });
+  if ($("absence-text").textContent !== text) $("absence-text").textContent = text;
+  $("claim-now").hidden = state !== "late";
+  $("claim").disabled = state !== "late";
+}
+
+/**
+ * The server sends the table summary when seats or status change, not when a
+ * turn starts; the deadlines (turn timer, absence) move with every turn, so a
+ * table that has one asks for the fresh summary when the turn passes to a person.
+ */
+let summaryAsked = null;
+function refreshDeadline(before) {
+  const v = S.view;
+  const table = S.table;
+  if (!v || !table || v.over) return;
+  const timed = table.pace === "correspondence" || (table.pace === "live" && table.turn_seconds);
+  if (!timed) return;
+  const turnKey = `${v.round}:${v.turn}:${(v.log || []).length}:${v.round_over}`;
+  const prev = before.view ? `${before.view.round}:${before.view.turn}:${(before.view.log || []).length}:${before.view.round_over}` : "";
+  if (turnKey === prev || summaryAsked === turnKey) return;
+  const seat = table.seats.find((x) => x.seat === v.turn);
+  if (!seat || seat.kind !== "human") return;
+  summaryAsked = turnKey;
+  const tableId = S.tableId;
+  getTable(tableId)
+    .then((fresh) => {
+      if (S.tableId !== tableId || !S.table || !fresh) return;
+      S = reduce(S, { type: "table", table: { ...S.table, deadline: fresh.deadline } });
+      render();
+    })
+    .catch(() => {});
 }
 
 function renderSeats() {
@@ -433,6 +490,7 @@ function renderInfo() {
 }
 
 function renderTimer() {
+  if (!$("table").hidden) renderAbsence();
   const el = $("timer");
   const left = S.table && S.view && !S.view.over && !S.view.round_over && S.table.pace === "live" && S.table.turn_seconds
     ? secondsLeft(S.table.deadline, Date.now())
@@ -444,9 +502,16 @@ function renderTimer() {
   }
 }
 
-function boardReach() {
-  const w = $("board").clientWidth || window.innerWidth;
-  return w < 520 ? 7 : w < 900 ? 10 : 13;
+/** Pixels the line of play may use: the board's width, and a height that leaves room for the hand. */
+function boardRoom() {
+  const el = $("board");
+  const width = Math.max(200, el.clientWidth || window.innerWidth - 40);
+  const panel = !$("round-over").hidden || !$("match-over").hidden;
+  const beside = window.innerWidth >= 1000; // the panel sits beside the board (style.css)
+  const share = panel && !beside ? 0.34 : window.innerWidth < 700 ? 0.46 : 0.56;
+  const height = Math.max(150, Math.min(560, Math.round(window.innerHeight * share)));
+  const maxUnit = window.innerWidth < 520 ? 24 : 32;
+  return { width, height, maxUnit };
 }
 
 function lastPlayedKey(v) {
@@ -457,53 +522,66 @@ function lastPlayedKey(v) {
   return a >= b ? `${a}-${b}` : `${b}-${a}`;
 }
 
+/** The reach the line is drawn with now (kept while it still fits well). */
+let boardReachNow = null;
+
 function renderBoard() {
   const v = S.view;
   const board = v ? v.board : null;
-  const reach = boardReach();
-  const targets = picking
-    ? picking.targets.map((x) => ({
-        end: x.end,
-        points: x.points,
-        label: t("table.targetLabel", {
-          tile: picking.tile,
-          end: t(`table.end.${x.end}`),
-          points: x.points ? t("table.targetPoints", { n: x.points }) : "",
-        }),
-      }))
-    : [];
-  const sig = JSON.stringify([board, targets, reach, getLang()]);
+  const room = boardRoom();
+  const fives = Boolean(v && v.rules && (v.rules.scoring === "fives" || v.rules.preset === "fives"));
+  const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over]);
   if (sig === lastBoardSig) return;
   lastBoardSig = sig;
   const el = $("board");
   if (!board || !board.center) {
+    boardReachNow = null;
     el.innerHTML = `<p class="board-empty">${t("table.boardEmpty")}</p>`;
     return;
   }
-  const layout = layoutBoard(board, { reach });
+  const fit = fitBoard(board, { ...room, keep: boardReachNow });
+  boardReachNow = fit.reach;
+  const tile = picking ? parseTile(picking.tile) : null;
+  const targets = picking
+    ? picking.targets.map((x) => ({
+        end: x.end,
+        text: fives ? (x.points ? `+${x.points}` : "0") : "",
+        preview: previewTile(board, x.end, tile, (v.ends || {})[x.end], { reach: fit.reach }),
+        label: t("table.targetLabel", {
+          tile: picking.tile,
+          end: t(`table.end.${x.end}`),
+          points: x.points ? t("table.targetPoints", { n: x.points }) : fives ? t("table.targetNoPoints") : "",
+        }),
+      }))
+    : [];
   const ends = Object.entries(v.ends || {})
     .map(([end, pips]) => `${t(`table.end.${end}`)} ${pips}`)
     .join(", ");
-  el.innerHTML = boardSvg(layout, {
-    label: t("table.boardLabel", { n: layout.tiles.length, ends }),
-    fresh: lastPlayedKey(v),
+  const drawn = boardSvg(fit.layout, {
+    label: t("table.boardLabel", { n: fit.layout.tiles.length, ends }),
+    last: v.round_over ? null : lastPlayedKey(v),
     targets,
   });
-  // Tiles keep a comfortable size: scale down to fit, never blow up a short line.
+  el.innerHTML = drawn.markup;
+  // Scale to fit the room both ways; a short line keeps tiles at a comfortable size.
   const svg = el.querySelector("svg");
-  const box = layout.box;
-  const unit = reach <= 7 ? 26 : 34;
-  svg.style.width = `${Math.round((box.maxX - box.minX) * unit)}px`;
-  svg.style.aspectRatio = `${box.maxX - box.minX} / ${box.maxY - box.minY}`;
+  const bw = drawn.box.maxX - drawn.box.minX;
+  const bh = drawn.box.maxY - drawn.box.minY;
+  const unit = Math.min(room.width / bw, room.height / bh, room.maxUnit);
+  svg.style.width = `${Math.floor(bw * unit)}px`;
+  svg.style.height = `${Math.floor(bh * unit)}px`;
+  el.dataset.unit = String(Math.round(unit * 10) / 10);
   if (picking) {
     const first = el.querySelector(".target");
-    if (first) first.focus();
+    if (first && !drag) first.focus({ preventScroll: true });
   }
 }
 
 function renderHand() {
   const el = $("hand");
   const v = S.view;
+  // between rounds every hand, ours too, is shown face up in the round-over panel
+  el.hidden = Boolean(v && (v.round_over || v.over));
   const model = handModel(v);
   const locked = !isMyTurn(S) || moveInFlight(S);
   const sig = JSON.stringify([model, locked, picking && picking.tile, getLang()]);
@@ -544,24 +622,31 @@ function renderOverlays() {
     $("round-explain").textContent = text.explain;
     $("round-fives").textContent = text.fives;
     $("round-fives").hidden = !text.fives;
+    $("round-sum").textContent = text.sum;
+    $("round-sum").hidden = !text.sum;
+    $("round-score").textContent = text.score;
     const hands = result.hands || [];
+    const rules = v.rules || {};
     $("round-hands").innerHTML = hands
-      .map(
-        (hand, seat) =>
-          `<div class="reveal-row"><span class="reveal-name">${escapeHtml(text.pips[seat] || seatName(S, seat))}</span>` +
-          `<span class="reveal-tiles">${hand.map((tile) => `<span class="mini" role="img" aria-label="${tile}">${uprightTileSvg(tile)}</span>`).join("")}</span></div>`,
-      )
+      .map((hand, seat) => {
+        const won = result.winner !== null && result.winner !== undefined && sideOf(rules, seat) === result.winner;
+        const tiles = hand.length
+          ? hand.map((tile) => `<span class="mini" role="img" aria-label="${tile}">${uprightTileSvg(tile)}</span>`).join("")
+          : `<span class="reveal-empty">${t("round.emptyHand")}</span>`;
+        return (
+          `<div class="reveal-row${won ? " won" : ""}${teamsClass(rules, seat)}"><span class="reveal-name">${escapeHtml(text.pips[seat] || seatName(S, seat))}</span>` +
+          `<span class="reveal-tiles">${tiles}</span></div>`
+        );
+      })
       .join("");
   }
   matchBox.hidden = !(v && v.over);
+  $("board-wrap").classList.toggle("with-panel", Boolean(result) || Boolean(v && v.over));
   if (v && v.over) {
     const text = explainMatch(S);
     $("match-headline").textContent = text.headline;
     $("match-reason").textContent = text.reason;
     $("match-score").textContent = text.score;
-    roundBox.classList.add("under");
-  } else {
-    roundBox.classList.remove("under");
   }
 }
 
@@ -575,6 +660,11 @@ function renderAnnulment() {
   const voted = S.seat === null || a.by === S.seat || String(S.seat) in (a.votes || {});
   $("annul-yes").hidden = voted;
   $("annul-no").hidden = voted;
+}
+
+/** " team0"/" team1" for a seat at a table with teams, else "". */
+function teamsClass(rules, seat) {
+  return rules && rules.teams ? ` team${sideOf(rules, seat)}` : "";
 }
 
 function escapeHtml(s) {
@@ -593,8 +683,7 @@ function chooseTile(tile) {
   }
   picking = { tile, targets: item.targets };
   $("pick-hint").textContent = t("table.pickEnd", { tile });
-  $("pick-hint").hidden = false;
-  announce(t("table.pickEnd", { tile }), true);
+  $("pick-hint").hidden = false; // a status region: screen readers hear it too
   render();
 }
 
@@ -790,10 +879,12 @@ function bindTableControls() {
     $("more").open = false;
     if (await confirmAction(t("action.annulConfirm"))) send("propose_annulment");
   });
-  $("claim").addEventListener("click", async () => {
+  const claim = async () => {
     $("more").open = false;
     if (await confirmAction(t("action.claimConfirm"))) send("claim_absence");
-  });
+  };
+  $("claim").addEventListener("click", claim);
+  $("claim-now").addEventListener("click", claim);
   $("annul-yes").addEventListener("click", () => send("vote_annulment", { agree: true }));
   $("annul-no").addEventListener("click", () => send("vote_annulment", { agree: false }));
   $("copy-link").addEventListener("click", async () => {
@@ -918,7 +1009,7 @@ function bindChrome() {
   $("spectate-btn").addEventListener("click", () => openTable(S.tableId, { spectate: true }));
   window.addEventListener("popstate", route);
   window.addEventListener("resize", () => {
-    if (!$("table").hidden) renderBoard(); // redraws only when the reach changes
+    if (!$("table").hidden) renderBoard(); // redraws only when the room changes
   });
 }
 
@@ -940,4 +1031,6 @@ globalThis.dominoDebug = {
   state: () => S,
   drop: () => socket && socket.drop(),
   send: (type, fields) => send(type, fields),
+  /** Handle `frame` as if the server had sent it (tests draw boards no deal would give). */
+  frame: (frame) => onFrame(frame),
 };

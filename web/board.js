@@ -165,38 +165,109 @@ function r(v) {
 }
 
 /**
+ * The tile a play would add: its rectangle and pips as laid out at `end`.
+ * `tile` is [a, b] in any order; `open` the pips of that end. Null when the
+ * board is empty or the tile does not carry `open`.
+ * @param {object} board the view's board
+ * @param {string} end L, R, U or D
+ * @param {[number, number]} tile
+ * @param {number} open
+ * @param {{reach?: number}} [opts]
+ */
+export function previewTile(board, end, tile, open, opts = {}) {
+  if (!board || !board.center) return null;
+  const [a, b] = tile;
+  if (a !== open && b !== open) return null;
+  const near = open;
+  const far = a === open ? b : a;
+  const arms = { L: [], R: [], U: [], D: [], ...(board.arms || {}) };
+  const longer = { ...board, arms: { ...arms, [end]: [...arms[end], [near, far]] } };
+  const laid = layoutBoard(longer, opts).tiles.filter((t) => t.arm === end);
+  const last = laid[laid.length - 1];
+  return last ? { x: last.x, y: last.y, w: last.w, h: last.h, a: last.a, b: last.b } : null;
+}
+
+/** Reaches tried by `fitBoard`, shortest first. */
+export const REACHES = [6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20];
+
+/**
+ * Choose the reach that shows the line biggest inside `width`×`height` pixels.
+ * Returns {layout, reach, unit}: unit is the pixels per half-tile, at most
+ * `maxUnit`. The reach `keep` (the one on screen) stays while its unit is at
+ * least 90% of the best one, so the line does not jump around as it grows.
+ * @param {object|null} board
+ * @param {{width: number, height: number, maxUnit: number, keep?: number|null}} room
+ */
+export function fitBoard(board, { width, height, maxUnit, keep = null }) {
+  const unitOf = (layout) => {
+    const { box } = layout;
+    return Math.min(width / (box.maxX - box.minX), height / (box.maxY - box.minY), maxUnit);
+  };
+  let best = null;
+  let kept = null;
+  for (const reach of REACHES) {
+    const layout = layoutBoard(board, { reach });
+    const unit = unitOf(layout);
+    const cand = { layout, reach, unit };
+    // on a tie (capped at maxUnit) the longer straight rows read best
+    if (!best || unit >= best.unit - 1e-9) best = cand;
+    if (reach === keep) kept = cand;
+  }
+  return kept && kept.unit >= best.unit * 0.9 ? kept : best;
+}
+
+/**
  * SVG markup of a laid-out board.
  * @param {ReturnType<typeof layoutBoard>} layout
- * @param {{label: string, fresh?: string|null, targets?: Array<{end: string, label: string, points: number|null}>,
- *          targetText?: (t: object) => string}} opts
- *   fresh: key of the tile just played (animated); targets: ends offered to the player.
+ * @param {{label: string, last?: string|null,
+ *          targets?: Array<{end: string, label: string, text: string, preview?: object|null}>}} opts
+ *   last: key of the tile just played (highlighted for a moment); targets: places
+ *   offered to the player, each drawn as the tile it would lay there with `text`
+ *   (the points it would score in fives, else empty) on top.
  */
 export function boardSvg(layout, opts) {
-  const { box } = layout;
+  const targets = opts.targets || [];
+  const rects = [];
+  for (const target of targets) {
+    const rect = target.preview || layout.ends[target.end];
+    if (rect) rects.push({ target, rect });
+  }
+  const box = { ...layout.box };
+  for (const { rect } of rects) {
+    box.minX = Math.min(box.minX, rect.x - 0.9);
+    box.minY = Math.min(box.minY, rect.y - 0.9);
+    box.maxX = Math.max(box.maxX, rect.x + rect.w + 0.9);
+    box.maxY = Math.max(box.maxY, rect.y + rect.h + 0.9);
+  }
   const vb = `${r(box.minX)} ${r(box.minY)} ${r(box.maxX - box.minX)} ${r(box.maxY - box.minY)}`;
   const parts = [];
   for (const t of layout.tiles) {
-    const cls = [t.double ? "double" : "", t.spinner ? "spinner" : "", t.key === opts.fresh ? "fresh" : ""]
+    const cls = [t.double ? "double" : "", t.spinner ? "spinner" : "", t.key === opts.last ? "last" : ""]
       .filter(Boolean)
       .join(" ");
     parts.push(tileFace(t, cls));
   }
-  for (const target of opts.targets || []) {
-    const e = layout.ends[target.end];
-    if (!e) continue;
-    const cx = e.x + e.w / 2;
-    const cy = e.y + e.h / 2;
-    const text = target.points != null && target.points > 0 ? `+${target.points}` : "";
+  for (const { target, rect } of rects) {
+    // the points sit on the frame's top right corner, clear of the pips
+    const cx = rect.x + rect.w;
+    const cy = rect.y;
+    const face = target.preview ? tileFace(target.preview, "preview") : "";
+    const text = target.text
+      ? `<g class="target-points"><rect x="${r(cx - 0.7)}" y="${r(cy - 0.38)}" width="1.4" height="0.76" rx="0.38"/>` +
+        `<text x="${r(cx)}" y="${r(cy)}" dominant-baseline="central" text-anchor="middle">${esc(target.text)}</text></g>`
+      : "";
     parts.push(
       `<g class="target" tabindex="0" role="button" data-end="${target.end}" aria-label="${esc(target.label)}">` +
-        `<rect x="${r(e.x)}" y="${r(e.y)}" width="${r(e.w)}" height="${r(e.h)}" rx="0.2"/>` +
-        `<text x="${r(cx)}" y="${r(cy)}" dominant-baseline="central" text-anchor="middle">${esc(text || target.end)}</text></g>`,
+        `${face}<rect class="target-frame" x="${r(rect.x - 0.08)}" y="${r(rect.y - 0.08)}" width="${r(rect.w + 0.16)}" ` +
+        `height="${r(rect.h + 0.16)}" rx="0.2"/>${text}</g>`,
     );
   }
-  return (
-    `<svg class="board-svg" viewBox="${vb}" role="img" aria-label="${esc(opts.label)}" ` +
-    `preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`
-  );
+  return {
+    box,
+    markup:
+      `<svg class="board-svg${rects.length ? " picking" : ""}" viewBox="${vb}" role="img" aria-label="${esc(opts.label)}" ` +
+      `preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`,
+  };
 }
 
 function esc(s) {

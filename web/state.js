@@ -220,7 +220,7 @@ function scoringOf(rules) {
 }
 
 /**
- * The round-over screen's text: {title, headline, points, explain, pips, fives}.
+ * The round-over screen's text: {title, headline, points, explain, sum, pips, fives, score}.
  * `result` is a view's `result` (or an entry of `rounds`), `round` its number.
  */
 export function explainRound(state, result, round) {
@@ -235,11 +235,59 @@ export function explainRound(state, result, round) {
   if (result.result === "goal") out.explain = t("round.explain.goal");
   else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
   out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
+  out.sum = result.result === "goal" ? "" : scoreSum(state, result);
   if (result.fives && result.fives.length) {
-    const list = result.fives.map(([side, pts]) => `${sideName(state, side)} +${pts}`).join(", ");
+    const bySide = new Map();
+    for (const [side, pts] of result.fives) bySide.set(side, (bySide.get(side) || 0) + pts);
+    const list = [...bySide.entries()].map(([side, pts]) => `${sideName(state, side)} +${pts}`).join(", ");
     out.fives = t("round.fives", { list });
   }
+  const v = state.view;
+  if (v && v.scores && rules) {
+    const score = v.scores.map((n, side) => `${sideName(state, side)} ${n}`).join(" · ");
+    out.score = t("round.score", { score, goal: rules.goal });
+  } else out.score = "";
   return out;
+}
+
+/**
+ * The round's award written as the sum behind it ("16 (Ana) + 25 (Nino) = 41 → 40"),
+ * or "" when no way of counting the shown hands gives the server's number.
+ * The candidates are the ways RULES.md §6 counts: the losing side's hands, every
+ * other hand, every hand, and those minus the winner's own.
+ */
+export function scoreSum(state, result) {
+  const rules = state.view && state.view.rules;
+  const pips = result.pips || [];
+  const winner = result.winner;
+  if (!rules || winner === null || winner === undefined || !pips.length || !result.points) return "";
+  const seats = pips.map((_, seat) => seat);
+  const out = result.result === "domino" ? (result.hands || []).findIndex((h) => h.length === 0) : -1;
+  const mine = seats.filter((s) => sideOf(rules, s) === winner);
+  const theirs = seats.filter((s) => sideOf(rules, s) !== winner);
+  const others = out >= 0 ? seats.filter((s) => s !== out) : theirs;
+  const fives = scoringOf(rules) === "fives";
+  const round5 = (n) => Math.round(n / 5) * 5;
+  const term = (s) => `${pips[s]} (${seatName(state, s)})`;
+  const total = (list) => list.reduce((acc, s) => acc + pips[s], 0);
+  const candidates = [
+    { plus: theirs, minus: [] },
+    { plus: others, minus: [] },
+    { plus: seats, minus: [] },
+    { plus: theirs, minus: mine },
+  ];
+  for (const { plus, minus } of candidates) {
+    if (!plus.length) continue;
+    const raw = total(plus) - total(minus);
+    const award = fives ? round5(raw) : raw;
+    if (award !== result.points) continue;
+    let text = plus.map(term).join(" + ");
+    if (minus.length) text = `(${text}) − ${minus.length > 1 ? `(${minus.map(term).join(" + ")})` : term(minus[0])}`;
+    if (plus.length > 1 || minus.length) text += ` = ${raw}`;
+    if (award !== raw) text += ` → ${t("round.rounded", { n: award })}`;
+    return t("round.sum", { sum: text });
+  }
+  return "";
 }
 
 /** Who went out: the seat with an empty hand if known, else the winning side's name. */

@@ -8,6 +8,7 @@ click. Screenshots go to docs/screenshots/.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -45,12 +46,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a running server (one for the whole session, torn down after)."""
+@contextlib.contextmanager
+def running_server(tmp: Path, **settings: str) -> Iterator[str]:
+    """Start ``python -m domino_server.cli`` on a free loopback port; yield its base URL.
+
+    ``settings`` are extra ``DOMINO_*`` variables (names without the prefix).
+    """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM}")
-    tmp = tmp_path_factory.mktemp("server")
     port = _free_port()
     env = {
         **os.environ,
@@ -61,6 +64,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "DOMINO_GRACE_SECONDS": "30",
         "DOMINO_WEB_DIR": str(ROOT / "web"),
         "DOMINO_LOG_LEVEL": "warning",
+        **{f"DOMINO_{k.upper()}": v for k, v in settings.items()},
     }
     log = open(tmp / "server.log", "wb")  # noqa: SIM115 (closed at teardown)
     proc = subprocess.Popen(
@@ -92,6 +96,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a running server (one for the whole session, torn down after)."""
+    with running_server(tmp_path_factory.mktemp("server")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def quick_absence_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server where a correspondence turn may be claimed after 2 seconds (not 2 days)."""
+    with running_server(
+        tmp_path_factory.mktemp("absence"), absence_seconds="2", sweep_seconds="1"
+    ) as base:
+        yield base
 
 
 @pytest.fixture

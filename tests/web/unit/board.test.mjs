@@ -1,7 +1,7 @@
 // Layout of the line of play: no overlaps, doubles crosswise, spinner arms, targets.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { boardSvg, layoutBoard } from "../../../web/board.js";
+import { boardSvg, fitBoard, layoutBoard, previewTile, REACHES } from "../../../web/board.js";
 
 function overlaps(p, q) {
   const eps = 1e-9;
@@ -84,16 +84,71 @@ test("the fives spinner opens four arms without collisions", () => {
   noOverlap(l.tiles);
 });
 
-test("the svg marks the spinner, the fresh tile and offers targets with points", () => {
+test("the svg marks the spinner, the last tile and offers targets drawn as the tile with its points", () => {
   const board = { center: [5, 5], spinner: true, arms: { L: [[5, 0]], R: [[5, 2]], U: [], D: [] } };
-  const svg = boardSvg(layoutBoard(board), {
-    label: "mesa", fresh: "5-2",
-    targets: [{ end: "L", points: 10, label: "jogar na esquerda" }, { end: "U", points: null, label: "em cima" }],
+  const preview = previewTile(board, "L", [0, 4], 0);
+  const { markup: svg } = boardSvg(layoutBoard(board), {
+    label: "mesa", last: "5-2",
+    targets: [
+      { end: "L", text: "+10", label: "jogar na esquerda", preview },
+      { end: "U", text: "", label: "em cima", preview: null },
+    ],
   });
   assert.match(svg, /class="tile double spinner"/);
-  assert.match(svg, /class="tile  fresh"|class="tile fresh"/);
+  assert.match(svg, /class="tile last"/);
   assert.match(svg, /data-end="L"[^>]*aria-label="jogar na esquerda"/);
   assert.match(svg, />\+10</);
+  assert.match(svg, /class="tile preview"/);
   assert.match(svg, /role="img" aria-label="mesa"/);
   assert.equal((svg.match(/class="target"/g) || []).length, 2);
+});
+
+test("the preview lays the tile where the server would: touching the end with the matching pip", () => {
+  const board = { center: [6, 3], spinner: false, arms: { L: [[6, 2]], R: [[3, 1]], U: [], D: [] } };
+  const laid = layoutBoard(board);
+  const west = previewTile(board, "L", [5, 2], 2);
+  const end = laid.tiles.find((t) => t.arm === "L");
+  assert.deepEqual([west.a, west.b], [5, 2], "west arm: the far pip on the outside (left)");
+  assert.equal(west.x + west.w, end.x);
+  const east = previewTile(board, "R", [1, 1], 1);
+  assert.deepEqual([east.w, east.h], [1, 2], "a double shows crosswise");
+  assert.equal(previewTile(board, "R", [5, 2], 1), null, "a tile without the end's number has no place");
+  noOverlap([...laid.tiles, west, east]);
+});
+
+/** The 28 tiles in one line: 6-6 in the center, every other tile on the two arms. */
+function fullLine() {
+  // An Euler walk through the double-six set from 6: every tile once.
+  const left = chain(6, [5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0, 6, 4]);
+  const right = chain(6, [3, 5, 2, 6, 1, 5, 0, 4, 2, 0, 3, 1, 4]);
+  return { center: [6, 6], spinner: false, arms: { L: left, R: right, U: [], D: [] } };
+}
+
+test("all 28 tiles fit a phone's board readably and without overlaps", () => {
+  const board = fullLine();
+  const keys = new Set([[6, 6], ...board.arms.L, ...board.arms.R].map(([a, b]) => (a >= b ? `${a}-${b}` : `${b}-${a}`)));
+  assert.equal(keys.size, 28, "the test line holds the whole set");
+  const room = { width: 316, height: 340, maxUnit: 24 };
+  const fit = fitBoard(board, room);
+  noOverlap(fit.layout.tiles);
+  const { box } = fit.layout;
+  assert.ok((box.maxX - box.minX) * fit.unit <= room.width + 1e-6);
+  assert.ok((box.maxY - box.minY) * fit.unit <= room.height + 1e-6);
+  // a tile at least 2 × 9 px wide: the pips stay countable
+  assert.ok(fit.unit >= 9, `unit ${fit.unit.toFixed(1)} px too small`);
+  // the same on a desktop board, with bigger tiles
+  const wide = fitBoard(board, { width: 1000, height: 500, maxUnit: 32 });
+  assert.ok(wide.unit > fit.unit);
+  noOverlap(wide.layout.tiles);
+});
+
+test("fitting keeps the reach on screen while it still fits well, and a short line at full size", () => {
+  const short = { center: [6, 6], spinner: false, arms: { L: [[6, 1]], R: [[6, 2]], U: [], D: [] } };
+  assert.equal(fitBoard(short, { width: 316, height: 300, maxUnit: 24 }).unit, 24);
+  const board = fullLine();
+  const first = fitBoard(board, { width: 1000, height: 500, maxUnit: 32 });
+  const other = REACHES.find((x) => x !== first.reach && x > first.reach);
+  const again = fitBoard(board, { width: 1000, height: 500, maxUnit: 32, keep: other });
+  const kept = again.reach === other;
+  assert.ok(!kept || again.unit >= first.unit * 0.9);
 });
