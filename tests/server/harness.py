@@ -70,8 +70,9 @@ def fresh_database_url(tmp: Path) -> str:
 class Server:
     """``python -m domino_server.cli`` (what ``domino serve`` runs) in a subprocess."""
 
-    def __init__(self, database_url: str, env: dict[str, str] | None = None,
-                 log_path: Path | None = None) -> None:
+    def __init__(
+        self, database_url: str, env: dict[str, str] | None = None, log_path: Path | None = None
+    ) -> None:
         self.database_url = database_url
         self.port = free_port()
         self.env = {**os.environ, **FAST, **(env or {})}
@@ -96,15 +97,27 @@ class Server:
         self.start()
 
     def start(self, timeout: float = 30.0) -> None:
-        cmd = [sys.executable, "-m", "domino_server.cli", "--host", "127.0.0.1",
-               "--port", str(self.port), "--database-url", self.database_url]
+        cmd = [
+            sys.executable,
+            "-m",
+            "domino_server.cli",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--database-url",
+            self.database_url,
+        ]
         self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
-        self.proc = subprocess.Popen(cmd, env=self.env, stdout=self._log, stderr=self._log,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            cmd, env=self.env, stdout=self._log, stderr=self._log, start_new_session=True
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}: see {self.log_path}")
+                raise RuntimeError(
+                    f"server exited with {self.proc.returncode}: see {self.log_path}"
+                )
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.http}/readyz", timeout=1).status_code == 200:
                     return
@@ -222,15 +235,16 @@ class Client:
         self._absorb(f)
         return dict(f)
 
-    async def send(self, frame: dict[str, Any] | str) -> None:
-        await self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
+    async def send(self, frame: dict[str, Any] | str | bytes) -> None:
+        await self.ws.send(frame if isinstance(frame, str | bytes) else json.dumps(frame))
 
     def next_id(self) -> str:
         self._n += 1
         return f"c{self._n}"
 
-    async def until(self, pred: Callable[[dict[str, Any]], bool],
-                    timeout: float = 15.0) -> dict[str, Any]:
+    async def until(
+        self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15.0
+    ) -> dict[str, Any]:
         """Receive until a frame satisfies ``pred``; that frame."""
         end = time.monotonic() + timeout
         while True:
@@ -251,8 +265,9 @@ class Client:
 
     def my_turn(self) -> bool:
         v = self.view
-        return bool(v and not v["over"] and not v["round_over"] and v["turn"] == v["seat"]
-                    and v["legal"])
+        return bool(
+            v and not v["over"] and not v["round_over"] and v["turn"] == v["seat"] and v["legal"]
+        )
 
 
 async def pump(clients: list[Client], quiet: float = 0.1) -> None:
@@ -273,8 +288,11 @@ def move_frame(legal: dict[str, Any]) -> dict[str, Any]:
     return {"type": legal["type"]}
 
 
-async def play_out(clients: list[Client], pick: Callable[[list[dict[str, Any]]], dict[str, Any]]
-                   | None = None, timeout: float = 120.0) -> None:
+async def play_out(
+    clients: list[Client],
+    pick: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None,
+    timeout: float = 120.0,
+) -> None:
     """Play every human seat with ``pick`` (default: the first legal move) until the match
     is over, starting rounds as they end."""
     pick = pick or (lambda legal: legal[0])

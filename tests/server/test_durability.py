@@ -59,8 +59,9 @@ async def test_sigkill_mid_match_then_restart_restores_everything(make_server) -
     await _settle(ta)
     await _settle(tb)
     before = {id(c): (c.seq, c.view) for c in ta + tb}
-    summary_before = {t["table_id"]: server.get(f"/api/tables/{t['table_id']}").json()
-                      for t in (a, b)}
+    summary_before = {
+        t["table_id"]: server.get(f"/api/tables/{t['table_id']}").json() for t in (a, b)
+    }
 
     server.kill()
     for cl in ta + tb:
@@ -114,8 +115,12 @@ async def test_moves_are_committed_before_anyone_hears_of_them(make_server) -> N
     assert fresh.seq >= ans["seq"]
     assert fresh.view["log"][0]["type"] == "play"
     # the same command id again is recognised after the restart: not applied twice
-    again = await fresh.command({**move_frame(fresh.view["legal"][0] if fresh.view["legal"]
-                                              else {"type": "pass"}), "id": "m1"})
+    again = await fresh.command(
+        {
+            **move_frame(fresh.view["legal"][0] if fresh.view["legal"] else {"type": "pass"}),
+            "id": "m1",
+        }
+    )
     assert again["type"] == "rejected" and again["code"] == "duplicate_id"
 
 

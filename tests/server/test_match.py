@@ -8,8 +8,15 @@ from .harness import Client, Server, move_frame, play_out
 
 
 async def test_four_seat_match_two_humans_two_bots_plays_to_the_end(server: Server) -> None:
-    created = server.create(preset="classic", seats=4, goal=50, pace="live",
-                            bots=[None, "rabisco", None, "nino"], partner="friend", name="Ana")
+    created = server.create(
+        preset="classic",
+        seats=4,
+        goal=50,
+        pace="live",
+        bots=[None, "rabisco", None, "nino"],
+        partner="friend",
+        name="Ana",
+    )
     tid = created["table_id"]
     assert created["invite_url"].endswith(f"/t/{tid}")
     joined = server.join(tid, "Bia")
@@ -67,8 +74,11 @@ async def test_late_friend_takes_a_bot_seat_at_a_turn_boundary(make_server) -> N
     bia = Client(server, tid, joined["token"])
     await bia.connect()
     assert bia.view is not None and bia.view["seat"] == joined["seat"]
-    await ana.until(lambda f: f["type"] == "event" and f["event"] == {
-        "type": "seat_human", "seat": joined["seat"]})
+    await ana.until(
+        lambda f: (
+            f["type"] == "event" and f["event"] == {"type": "seat_human", "seat": joined["seat"]}
+        )
+    )
     # the seat changed hands between two moves: the event right before it was complete
     takeover = max(s for s, e in ana.events.items() if e["type"] == "seat_human")
     assert ana.events[takeover - 1]["type"] in ("play", "pass", "seat_joined", "round_end")
@@ -77,8 +87,11 @@ async def test_late_friend_takes_a_bot_seat_at_a_turn_boundary(make_server) -> N
     assert seats[joined["seat"]]["kind"] == "human" and seats[joined["seat"]]["name"] == "Bia"
     # from now on the bot no longer moves for that seat: Bia does
     await play_out([ana, bia])
-    plays_after = [e for s, e in sorted(bia.events.items())
-                   if e.get("seat") == joined["seat"] and e["type"] == "play"]
+    plays_after = [
+        e
+        for s, e in sorted(bia.events.items())
+        if e.get("seat") == joined["seat"] and e["type"] == "play"
+    ]
     assert plays_after, "Bia played her seat"
 
 

@@ -48,11 +48,20 @@ async def test_disconnect_bot_takes_over_after_grace_and_reconnect_resumes_by_se
 
     def bot_played_for_bia() -> bool:
         evs = [ana.events[s] for s in sorted(ana.events) if s > seen_before]
-        took = [i for i, e in enumerate(evs) if e == {"type": "seat_bot", "seat": seat_b,
-                                                     "bot": "nino", "reason": "away"}]
-        return bool(took) and sum(
-            1 for e in evs[took[0]:] if e.get("seat") == seat_b and e["type"] in ("play", "pass")
-        ) >= 2
+        took = [
+            i
+            for i, e in enumerate(evs)
+            if e == {"type": "seat_bot", "seat": seat_b, "bot": "nino", "reason": "away"}
+        ]
+        return (
+            bool(took)
+            and sum(
+                1
+                for e in evs[took[0] :]
+                if e.get("seat") == seat_b and e["type"] in ("play", "pass")
+            )
+            >= 2
+        )
 
     await _play_while(ana, bot_played_for_bia)
     seats = ana.table["seats"]
@@ -88,12 +97,12 @@ async def test_resume_after_too_long_an_absence_gets_a_snapshot(make_server):
 
 async def test_turn_timer_plays_the_medium_bot_move_for_a_slow_player(make_server):
     server = make_server({"DOMINO_MIN_TURN_SECONDS": "0.1"})
-    ana, bia = await _table(server, preset="draw", seats=2, goal=100, pace="live",
-                            turn_seconds=0.4)
+    ana, bia = await _table(server, preset="draw", seats=2, goal=100, pace="live", turn_seconds=0.4)
     slow = ana if ana.my_turn() else bia
     assert slow.table["deadline"] is not None
-    ev = await slow.until(lambda f: f["type"] == "event" and f["event"]["type"] == "play",
-                          timeout=5)
+    ev = await slow.until(
+        lambda f: f["type"] == "event" and f["event"]["type"] == "play", timeout=5
+    )
     assert ev["event"]["seat"] == slow.seat
     # the seat stays the player's own: no bot took it over
     assert not any(e["type"] == "seat_bot" for e in slow.events.values())
@@ -102,8 +111,9 @@ async def test_turn_timer_plays_the_medium_bot_move_for_a_slow_player(make_serve
 async def test_idle_table_ends_with_no_winner(make_server):
     server = make_server({"DOMINO_IDLE_SECONDS": "0.5"})
     ana, _bia = await _table(server, preset="classic", seats=2, goal=100, pace="correspondence")
-    ev = await ana.until(lambda f: f["type"] == "event" and f["event"]["type"] == "match_end",
-                         timeout=5)
+    ev = await ana.until(
+        lambda f: f["type"] == "event" and f["event"]["type"] == "match_end", timeout=5
+    )
     assert ev["event"]["reason"] == "abandoned" and ev["event"]["winner"] is None
     assert ana.view["over"] and ana.view["winner"] is None
 

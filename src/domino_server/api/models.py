@@ -37,8 +37,11 @@ class CreateTable(BaseModel):
     goal: int = Field(100, ge=50, le=300, description="classic: 50 or 100; others 50..300")
     pace: Literal["live", "correspondence"] = "live"
     turn_seconds: float | None = Field(
-        None, gt=0, le=600, description="Live turn timer (at least the server's minimum, 5 s "
-        "by default); null: no timer"
+        None,
+        gt=0,
+        le=600,
+        description="Live turn timer (at least the server's minimum, 5 s "
+        "by default); null: no timer",
     )
     bots: list[BotLevel | None] = Field(
         default_factory=list,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import datetime as dt
 import logging
 import secrets
@@ -561,16 +562,27 @@ class TableActor:
     async def _apply_move(self, seat: int, move: Move, *, cmd_id: str | None) -> int:
         assert self.match is not None
         try:
-            entries = self.match.push(move)
+            # copies: the core may keep updating its own log entries afterwards
+            entries = copy.deepcopy(self.match.push(move))
         except IllegalMove as exc:
             raise Rejection("illegal_move", str(exc)) from exc
+        if not entries:
+            entries = [self._merged_entry(seat, move)]
         rows: list[tuple[str, dict[str, Any]]] = [
             ("move" if i == 0 else "info", e) for i, e in enumerate(entries)
         ]
-        if not rows:  # defensive: the move row must exist for replay
-            rows = [("move", {"type": str(move.kind), "seat": seat})]
         rows += self._end_rows(entries)
         return await self._store_match_change(rows, seat=seat, cmd_id=cmd_id, move=str(move))
+
+    def _merged_entry(self, seat: int, move: Move) -> dict[str, Any]:
+        """The event for a move the core folded into its previous log entry (a second
+        manual draw in a row adds to the first one's count)."""
+        assert self.match is not None
+        log_ = view_for(self.match, None).to_dict()["log"]
+        last = log_[-1] if log_ else {}
+        if move.kind == "draw":
+            return {"type": "draw", "seat": seat, "count": 1, "ends": list(last.get("ends", []))}
+        return {"type": str(move.kind), "seat": seat}
 
     async def _start(self, seat: int, cmd_id: str | None) -> int:
         if self.status != "waiting":
