@@ -100,7 +100,7 @@ async def _table(server: Server) -> tuple[Client, Client, str]:
 
 async def test_fuzzed_frames_get_typed_errors_and_change_nothing(make_server) -> None:
     server = make_server({"DOMINO_RATE_BURST": "100000", "DOMINO_RATE_PER_SECOND": "100000"})
-    ana, bia, _tid = await _table(server)
+    ana, _bia, _tid = await _table(server)
     seq, view = ana.seq, ana.view
     frames = st.lists(bad_frames, min_size=150, max_size=150)
 
@@ -126,7 +126,7 @@ async def test_fuzzed_frames_get_typed_errors_and_change_nothing(make_server) ->
 
 async def test_wrong_turn_illegal_move_duplicate_and_oversized_frames(make_server) -> None:
     server = make_server({"DOMINO_RATE_BURST": "1000"})
-    ana, bia, tid = await _table(server)
+    ana, bia, _tid = await _table(server)
     mover, other = (ana, bia) if ana.my_turn() else (bia, ana)
     seq = ana.seq
     legal = mover.view["legal"][0]

@@ -4,6 +4,7 @@ idleness, one socket per seat."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 import websockets
@@ -33,10 +34,8 @@ async def _play_while(cl: Client, cond, timeout: float = 20.0) -> None:
         elif cl.view["round_over"] and not cl.view["over"]:
             await cl.command({"type": "next_round"})
         else:
-            try:
+            with contextlib.suppress(TimeoutError):
                 await cl.recv(timeout=0.5)
-            except TimeoutError:
-                pass
 
 
 async def test_disconnect_bot_takes_over_after_grace_and_reconnect_resumes_by_seq(make_server):

@@ -215,7 +215,7 @@ class TableActor:
 
     def _core_resign(self, seat: int, reason: str) -> list[dict[str, Any]]:
         assert self.match is not None
-        return self.match.resign(seat, reason)  # type: ignore[arg-type]
+        return self.match.resign(seat, reason)
 
     @property
     def rules(self) -> Rules:
