@@ -1,4 +1,4 @@
-"""What a player sees at phone, tablet and desktop sizes: the line, the hand, the round-over panel."""
+"""What a player sees on a phone, a tablet and a desktop: the line, the hand, the round over."""
 
 from __future__ import annotations
 

@@ -98,8 +98,18 @@ test("a round's scoring is explained with names, pips and fives", () => {
   assert.equal(text.headline, "Ana went out!");
   assert.equal(text.points, "Round points to Us: 25.");
   assert.match(text.explain, /nearest multiple of 5/);
-  assert.deepEqual(text.pips, ["Ana: 0 left in hand", "Nino: 12 left in hand", "Bia: 5 left in hand", "Rabisco: 13 left in hand"]);
-  assert.equal(text.fives, "Fives scored this round: Us +10, Them +5");
+  assert.deepEqual(text.pips, ["Ana: 0 pips in hand", "Nino: 12 pips in hand", "Bia: 5 pips in hand", "Rabisco: 13 pips in hand"]);
+  assert.equal(text.fives, "Fives scored during the round: Us +10, Them +5.");
+  // the award as the sum of the opponents' hands
+  assert.equal(text.sum, "The sum: 12 (Nino) + 13 (Rabisco) = 25.");
+  // fives rounds to the nearest multiple of 5, and says so
+  const rounded = explainRound(s, { ...result, points: 30, pips: [0, 12, 5, 16] }, 2);
+  assert.equal(rounded.sum, "The sum: 12 (Nino) + 16 (Rabisco) = 28 → 30, rounded to a multiple of 5.");
+  // several fives of one side add up
+  const many = explainRound(s, { ...result, fives: [[0, 10], [1, 5], [0, 15]] }, 2);
+  assert.equal(many.fives, "Fives scored during the round: Us +25, Them +5.");
+  // no way of counting the hands gives the number: no sum rather than a wrong one
+  assert.equal(explainRound(s, { ...result, points: 7 }, 2).sum, "");
   const tie = explainRound(s, { result: "blocked", winner: null, points: 0, pips: [3, 3, 3, 3], hands: [] }, 1);
   assert.equal(tie.points, "A tie: nobody scores this round.");
 });
