@@ -104,6 +104,49 @@ def test_resign_at_3_seats_tie_goes_to_the_one_whose_turn_comes_first() -> None:
     assert match.winner == 2
 
 
+def test_resign_between_rounds_tie_goes_to_the_next_rounds_opener_first() -> None:
+    """§10 decision, between rounds: "whose turn comes first" is counted from the seat
+    that opens the next round (rotate: seat 1 here; winner: the round's winner)."""
+    match = make_match("classic", BLOCK3, drawing=False)
+    play(match, "6-6")  # seat 2 takes 70; rotate: seat 1 opens next
+    match.resign(2)  # seats 0 and 1 on 0 points
+    assert match.winner == 1
+    match = make_match("classic", BLOCK3, drawing=False, next_opener="winner")
+    play(match, "6-6")  # seat 2 would open next: from it, seat 0 comes first
+    match.resign(2)
+    assert match.winner == 0
+
+
+# 4 seats, no teams, 3 tiles each: 6-6 opens and nobody follows; seat 2 holds least
+BLOCK4 = ["6-6 2-2 3-2", "1-1 2-0 3-1", "0-0 1-0 2-1", "4-4 5-5 5-4"]
+
+
+def test_resign_at_4_seats_without_teams_the_remaining_seat_with_most_points_wins() -> None:
+    """§10 names 3 seats; at 4 seats without teams the same rule holds (decision):
+    the remaining player with the most points, tie → whose turn comes first."""
+    match = make_match("block", BLOCK4, drawing=False)
+    play(match, "6-6")
+    assert match.scores == [0, 0, 40, 0]
+    match.resign(0)
+    assert match.winner == 2 and match.end_reason == "resign"
+    match = make_match("block", BLOCK4, drawing=False)
+    play(match, "6-6")
+    match.resign(2)  # 0, 1, 3 tied on 0: from seat 2 (the next opener), seat 3 first
+    assert match.winner == 3
+
+
+@pytest.mark.parametrize(("preset", "seats", "absent", "winner"), [
+    ("draw", 2, 1, 0), ("fives", 4, 3, 0), ("classic", 4, 2, 1)])
+def test_absence_the_absent_seat_loses_as_if_it_had_left(preset: str, seats: int, absent: int,
+                                                         winner: int) -> None:
+    match = Match(Rules.from_preset(preset, seats=seats, **({"teams": True} if seats == 4
+                                                             else {})), seed=5)
+    log = match.resign(absent, "absence")
+    assert match.over and match.winner == winner and match.end_reason == "absence"
+    assert log == [{"type": "match_end", "reason": "absence", "winner": winner,
+                    "seat": absent}]
+
+
 def test_resign_after_the_match_is_over_is_refused() -> None:
     match = Match(Rules.from_preset("draw", seats=2), seed=3)
     match.resign(1)

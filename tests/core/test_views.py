@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
+import pytest
 from core_helpers import make_deal, make_match, play
 
-from domino_core import ALL_TILES, Match, Move, Rules, view_for
+from domino_core import ALL_TILES, Deal, Match, Move, Rules, Tile, View, view_for
+from domino_core.board import Board
+from domino_core.round import Round
 
 KEYS = {"seat", "rules", "round", "opener", "turn", "hand", "hand_counts", "boneyard",
         "sleeping", "board", "ends", "count", "log", "scores", "legal", "round_over",
@@ -131,3 +135,60 @@ def test_match_end_shows_winner_and_reason() -> None:
     view = view_for(match, 0).to_dict()
     assert (view["over"], view["winner"], view["end_reason"]) == (True, 0, "resign")
     assert view["turn"] is None and view["legal"] == []
+
+
+def reachable(obj: object) -> tuple[set[Tile], set[type]]:
+    """Every Tile and every type reachable from ``obj`` through its attributes and items."""
+    seen: set[int] = set()
+    stack: list[object] = [obj]
+    tiles: set[Tile] = set()
+    types: set[type] = set()
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or isinstance(o, (str, int, float, type(None), type)):
+            continue
+        seen.add(id(o))
+        types.add(type(o))
+        if isinstance(o, Tile):
+            tiles.add(o)
+            continue
+        if isinstance(o, dict):
+            stack += list(o.keys()) + list(o.values())
+        elif isinstance(o, (list, tuple, set, frozenset)):
+            stack += list(o)
+        else:
+            for cls in type(o).__mro__:
+                for name in getattr(cls, "__slots__", ()):
+                    stack.append(getattr(o, name, None))
+            stack += list(getattr(o, "__dict__", {}).values())
+    return tiles, types
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("block", 3), ("draw", 3), ("caribbean", 2),
+                                               ("fives", 4)])
+def test_view_object_reaches_no_hidden_tile_through_any_attribute(preset: str, seats: int) -> None:
+    """RULES.md §10 Privacy holds for the View object itself, not only its JSON: no
+    attribute leads to another hand, the boneyard, the sleeping tiles, the Match or its
+    Round, nor to a RoundResult of the round being played."""
+    match = Match(Rules.from_preset(preset, seats=seats), seed=11)
+    rng = random.Random(2)
+    for step in range(60):
+        if match.over:
+            break
+        if match.round_over:
+            match.start_next_round()
+        for seat in (None, *range(seats)):
+            view = view_for(match, seat)
+            fields = [getattr(view, f) for f in View.__slots__ if f != "rounds"]
+            tiles, types = reachable(fields)
+            _, past_types = reachable(view.rounds)
+            types |= past_types
+            if not view.round_over:
+                # past rounds are public; everything else shows own hand and table only
+                assert tiles <= set(view.hand or ()) | set(view.played), step
+                assert all(r.round_no < view.round_no for r in view.rounds), step
+                assert view.result is None
+            assert not types & {Match, Round, Board, Deal}
+        moves = match.legal_moves()
+        if moves:
+            match.push(moves[int(rng.random() * len(moves))])
