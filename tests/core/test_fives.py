@@ -138,3 +138,25 @@ def test_fives_match_ends_at_the_goal_mid_round() -> None:
     assert last_result(match) == {"opener": 0, "result": "goal", "winner": 0, "points": 0,
                                   "pips": [3, 14, 15], "fives": [[0, 10]]}
     assert match.scores == [50, 0, 0]
+
+
+def test_fives_goal_reached_by_the_play_that_goes_out_ends_with_goal_no_domino_award() -> None:
+    """RULES.md §6: a play that brings a side to the goal ends the match at once (round
+    result "goal"); the domino award of the same play is not added on top."""
+    match = make_match("fives", ["6-5 5-3 3-2", "6-1 6-4 5-4", "6-2 6-0 4-2"], goal=50,
+                       drawing=False)
+    play(match, "6-5")
+    put(match, "6-1", on=6)
+    put(match, "5-3", on=5)
+    put(match, "3-2", on=3)
+    assert match.scores == [40, 0, 0]
+    match.start_next_round(make_deal(["6-1 3-1 4-3", "5-5 5-2 2-2", "5-0 2-0 0-0"]))
+    play(match, "6-1")  # 7: nothing; seats 1 and 2 hold no 6 or 1
+    put(match, "3-1", on=1)  # 6 + 3 = 9: nothing
+    log = put(match, "4-3", on=3)  # 6 + 4 = 10 → 50, and seat 0 is out
+    assert [(e["type"], e.get("points")) for e in log] == [
+        ("play", 10), ("score", 10), ("round_end", 0)]
+    assert match.over and match.winner == 0 and match.end_reason == "goal"
+    assert last_result(match) == {"opener": 0, "result": "goal", "winner": 0, "points": 0,
+                                  "pips": [0, 21, 7], "fives": [[0, 10]]}
+    assert match.scores == [50, 0, 0]
