@@ -125,7 +125,14 @@ class Match:
         return r
 
     def _next_opener(self) -> int:
-        """Who opens the round after the last finished one (RULES.md §3, later rounds)."""
+        """Who opens the round after the last finished one (RULES.md §3, later rounds).
+
+        ``rotate``: the seat after the previous opener. ``winner``: the seat that took
+        the previous round (:attr:`RoundResult.winner_seat`: the seat that went out,
+        or on a block the winning seat, see :func:`domino_core.scoring.score_blocked`),
+        also when its award was 0 points; after a round nobody took, the seat after
+        the previous opener.
+        """
         prev = self.results[-1]
         if self.rules.next_opener == "winner" and prev.winner_seat is not None:
             return prev.winner_seat
@@ -227,8 +234,11 @@ class Match:
     def resign(self, seat: int, reason: EndReason = "resign") -> list[dict[str, Any]]:
         """``seat`` leaves for good: its side loses (RULES.md §10 Leaving).
 
-        With more than two sides the remaining seat with the most points wins; a tie
-        goes to the one whose turn comes first.
+        ``reason`` is ``"resign"``, or ``"absence"`` for a seat that lost by absence
+        (it loses as if it had left). With two sides the other side wins. With more
+        (3 seats, and by the same rule 4 seats without teams) the remaining seat with
+        the most points wins; a tie goes to the one whose turn comes first, counted
+        from the seat on turn, or between rounds from the next round's opener.
         """
         if self.over:
             raise IllegalMove("the match is over")

@@ -2,6 +2,21 @@
 
 Every function here is pure: it reads the hands left at the end of a round (as
 bitmasks per seat) and returns who took the round.
+
+Readings of the rule book where its words leave room (each checked against the
+conformance records in ``tests/data/records``):
+
+- With teams, "player" means "team" (§1): ``draw``/``block``/``fives`` "all other
+  hands" on a domino are the other team's two hands (fives-4-teams, round 1), and a
+  blocked round's "(sum of all others) − own" is the other team's pips minus the
+  winning team's.
+- A side that wins a round with an award of 0 (fives rounds 1 or 2 down to 0; a
+  domino against a hand of 0-0) still takes the round: it is the round's ``winner``
+  and, with ``next_opener = "winner"``, opens the next one (fives-2, rounds 3 and 4).
+  "Nobody scored" (§3) means a tie that gives the round to no side.
+- ``classic`` solo ties: among the seats tied on the lowest pips, the sorted tile
+  values are compared as sequences; when two or more share the best sequence,
+  nobody scores, even if a third tied seat compares worse.
 """
 
 from __future__ import annotations
@@ -48,7 +63,15 @@ def score_domino(rules: Rules, hands: list[int], out_seat: int) -> Award:
 
 
 def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
-    """The award when nobody can play (RULES.md §6, the "blocked" rows)."""
+    """The award when nobody can play (RULES.md §6, the "blocked" rows).
+
+    The lowest pips win (team: both hands). Ties: teams score nothing, except
+    ``caribbean`` where the opener's side wins; solo ``classic`` compares sorted tile
+    values, solo ``caribbean`` takes the tied seat first in turn order from ``opener``,
+    the others score nothing. ``Award.seat`` (the next opener under ``winner``) is the
+    winning seat, or with teams the winning team's seat with the lower hand, then the
+    one earlier in turn order from ``opener``.
+    """
     pips = [pips_of(h) for h in hands]
     order = _order_from(opener, rules.seats)
     scoring = rules.scoring
