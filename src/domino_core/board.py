@@ -126,7 +126,13 @@ class Board:
         self.dbl[end] = False
 
     def count(self) -> int:
-        """The sum of the open ends as fives scores it (RULES.md §7)."""
+        """The sum of the open ends as fives scores it (RULES.md §7).
+
+        A double laid crosswise at the end of an arm counts both halves. The spinner
+        counts both halves, once, while one of its long sides is free (alone it is
+        worth ``2 × pip``: "5-5 opens: 10"); once both long sides carry a tile it is no
+        end any more, and its short sides count only when a tile lies on them.
+        """
         if self.center is None:
             return 0
         total = 0
