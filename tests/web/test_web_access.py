@@ -29,13 +29,15 @@ window.__bg = (el) => { for (let e = el; e; e = e.parentElement) {
     if (c && !/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') return c; }
   return 'rgb(255, 255, 255)'; };
 window.__opacity = (el) => { let o = 1;
-  for (let e = el; e && e.nodeType === 1; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+  for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+    o *= Number(getComputedStyle(e).opacity); }
   return o; };
 """
 
 TEXT_CONTRAST_JS = """(sel) => Array.from(document.querySelectorAll(sel))
   .filter((el) => el.offsetParent !== null && el.textContent.trim())
-  .map((el) => ({sel: el.id || el.className, ratio: __contrast(getComputedStyle(el).color, __bg(el)),
+  .map((el) => ({sel: el.id || el.className,
+                 ratio: __contrast(getComputedStyle(el).color, __bg(el)),
                  opacity: __opacity(el)}))"""
 
 NAMELESS_JS = """() => Array.from(document.querySelectorAll(
@@ -72,11 +74,13 @@ def test_table_controls_are_labelled_focus_visible_and_contrasted(page: Page, se
     create_vs_computer(page, server, preset="block", seats=2, goal=100)
     for _ in range(200):
         v = state(page)["view"]
-        if v["turn"] == 0 and len(v["board"]["arms"]["L"]) + len(v["board"]["arms"]["R"]) >= 1:
-            if any(m["type"] == "play" for m in v["legal"]) and page.locator(
-                "#hand .hand-tile.dim"
-            ).count():
-                break
+        if (
+            v["turn"] == 0
+            and v["board"]["center"]
+            and any(m["type"] == "play" for m in v["legal"])
+            and page.locator("#hand .hand-tile.dim").count()
+        ):
+            break
         click_step(page)
         page.wait_for_timeout(30)
     page.wait_for_timeout(300)
