@@ -22,6 +22,8 @@ CONFIGS += [
     ("block", 3, {"next_opener": "rotate"}), ("classic", 3, {"next_opener": "winner"}),
     ("caribbean", 4, {"next_opener": "winner"}), ("fives", 3, {"hand_size": 3}),
     ("caribbean", 3, {"drawing": False}), ("fives", 2, {"drawing": False}),
+    ("fives", 3, {"next_opener": "rotate"}),
+    ("block", 4, {"teams": True, "closed_table": "at_once"}),
 ]
 IDS = [f"{p}-{s}-{'-'.join(f'{k}={v}' for k, v in kn.items())}" for p, s, kn in CONFIGS]
 MATCHES = 4
