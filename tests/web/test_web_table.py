@@ -144,10 +144,22 @@ def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
     for m in found:
         target = page.locator(f"#board .target[data-end='{m['end']}']")
         expect(target).to_have_count(1)
+        # each place shows the tile itself as it would lie there, with its pips
+        preview = target.locator(".tile.preview")
+        expect(preview).to_have_count(1)
+        pips = sorted(
+            int(n) for n in preview.locator(".half").evaluate_all("hs => hs.map(h => h.dataset.n)")
+        )
+        assert pips == sorted(int(n) for n in tile.split("-"))
         if m["points"]:
             expect(target).to_contain_text(f"+{m['points']}")
             expect(target).to_have_attribute(
                 "aria-label", f"Jogar {tile} na {end_name(m['end'])}, vale {m['points']} pontos"
+            )
+        else:
+            expect(target.locator(".target-points")).to_have_text("0")
+            expect(target).to_have_attribute(
+                "aria-label", f"Jogar {tile} na {end_name(m['end'])}, não marca pontos"
             )
     # Escape puts the tile back; picking a place plays it there
     page.keyboard.press("Escape")
