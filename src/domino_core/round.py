@@ -4,7 +4,10 @@ passes, and the end of the round (RULES.md §2-§7).
 :class:`Round` holds hands as bitmasks of tile ids (see :mod:`domino_core.tiles`) so
 that search can copy and play it out quickly; :class:`domino_core.match.Match` wraps it
 with the friendly API. The public log of a round (``Round.log``) is a list of dicts
-exactly as ``docs/DESIGN.md`` gives them; it never holds a hidden tile.
+exactly as ``docs/DESIGN.md`` gives them; it never holds a hidden tile, and an entry
+once written is never changed in place (round copies share them): a second manual
+draw in a row replaces the draw entry by one with the count grown, so ``push``
+returns no new entry for it.
 """
 
 from __future__ import annotations
@@ -422,7 +425,9 @@ class Round:
         self.hands[seat] |= 1 << t
         last = self.log[-1] if self.log else None
         if last is not None and last["type"] == "draw" and last["seat"] == seat:
-            last["count"] += 1
+            # a new dict: entries already handed out (push's return, copies' logs) stay as
+            # they were; the log holds one entry per turn's draws, its count growing
+            self.log[-1] = {**last, "count": last["count"] + 1}
         else:
             self.log.append({
                 "type": "draw", "seat": seat, "count": 1, "ends": _ends_list(self.board),

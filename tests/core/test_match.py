@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from core_helpers import make_deal, make_match, play
 
-from domino_core import IllegalMove, Match, Move, Rules, Tile
+from domino_core import IllegalMove, Match, Move, Rules, Tile, view_for
 
 # 3 seats, drawing off: the 6-6 holder opens and nobody can follow; pips 39 / 31 / 25
 BLOCK3 = ["6-6 2-2 3-2 4-2 4-3 5-4 4-4", "1-1 2-0 3-1 4-0 5-0 5-1 5-3",
@@ -160,3 +160,30 @@ def test_annulment_ends_the_match_with_no_winner() -> None:
     assert match.over and match.winner is None and match.end_reason == "annulled"
     assert log == [{"type": "match_end", "reason": "annulled", "winner": None}]
     assert match.turn is None
+
+
+# --------------------------------------------------------------------------- copies
+
+
+def test_copy_is_independent_a_draw_on_the_copy_leaves_the_original_log_alone() -> None:
+    """Match.copy() is for search: moves on the copy never show in the real match. A
+    second manual draw in a row (caribbean) adds to the draw entry's count; on a copy
+    it must not change the count the real table shows."""
+    match = make_match("caribbean", ["6-6 5-5 4-4", "1-0 2-1 3-1"], boneyard="2-2 3-3 6-0")
+    match.push(Move.play(Tile(6, 6)))
+    match.push(Move.draw())
+    before = view_for(match, None).to_dict()
+    copy = match.copy()
+    copy.push(Move.draw())
+    assert view_for(copy, None).to_dict()["log"][-1]["count"] == 2
+    assert view_for(match, None).to_dict() == before
+
+
+def test_log_entries_returned_by_push_are_not_changed_by_later_moves() -> None:
+    match = make_match("caribbean", ["6-6 5-5 4-4", "1-0 2-1 3-1"], boneyard="2-2 3-3 6-0")
+    match.push(Move.play(Tile(6, 6)))
+    first = match.push(Move.draw())
+    assert first == [{"type": "draw", "seat": 1, "count": 1, "ends": [6]}]
+    match.push(Move.draw())
+    assert first == [{"type": "draw", "seat": 1, "count": 1, "ends": [6]}]
+    assert view_for(match, None).to_dict()["log"][-1]["count"] == 2
