@@ -1,11 +1,13 @@
 """The database schema (SQLAlchemy Core tables; Alembic migrations create them).
 
-- ``tables``: one row per table: settings, status, the timestamps deadlines derive from.
+- ``tables``: one row per table: settings and status.
 - ``seats``: who holds each seat; tokens only as SHA-256 hashes.
 - ``deals``: the secret deal of every round; never sent to any client.
 - ``events``: the append-only, numbered event log of each table (unique on table and seq).
 
 Times are seconds since the epoch (floats), the same on SQLite and PostgreSQL.
+Deadlines derive from the events' ``created_at`` (the last move or round start)
+and the seats' ``away_since``, so a move is one INSERT and nothing else.
 """
 
 from __future__ import annotations
@@ -34,10 +36,7 @@ tables = Table(
     Column("rules", JSON, nullable=False),
     Column("pace", String(16), nullable=False),  # live | correspondence
     Column("turn_seconds", Float, nullable=True),
-    Column("partner", String(16), nullable=True),
-    Column("seq", Integer, nullable=False, default=0),
-    Column("turn_started_at", Float, nullable=True),  # turn timer and absence claims
-    Column("last_move_at", Float, nullable=True),  # idle annulment, round pause
+    Column("partner", String(16), nullable=True),  # friend | bot | null
     Column("finished_at", Float, nullable=True),
 )
 Index("ix_tables_status", tables.c.status)

@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import and_, insert, select, update
+from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from . import models as m
@@ -22,6 +22,9 @@ from . import models as m
 log = logging.getLogger(__name__)
 
 MAX_BATCH = 512
+
+#: Event kinds that change the match (replayed on load); the others only inform.
+MATCH_KINDS = ("move", "round", "resign", "annul")
 
 
 @dataclass(slots=True)
@@ -182,14 +185,17 @@ class Store:
             return [r[0] for r in rows]
 
     async def idle_table_ids(self, before: float) -> list[str]:
-        """Ids of playing tables whose last move is older than ``before``."""
+        """Ids of playing tables whose last move or round start is older than ``before``."""
+        last = func.max(m.events.c.created_at)
+        query = (
+            select(m.events.c.table_id)
+            .join(m.tables, m.tables.c.id == m.events.c.table_id)
+            .where(and_(m.tables.c.status == "playing", m.events.c.kind.in_(MATCH_KINDS)))
+            .group_by(m.events.c.table_id)
+            .having(last < before)
+        )
         async with self.engine.connect() as conn:
-            rows = await conn.execute(
-                select(m.tables.c.id).where(
-                    and_(m.tables.c.status == "playing", m.tables.c.last_move_at < before)
-                )
-            )
-            return [r[0] for r in rows]
+            return [r[0] for r in await conn.execute(query)]
 
     async def ping(self) -> None:
         """Raise if the database cannot answer."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import datetime as dt
 import logging
 import secrets
@@ -28,7 +27,7 @@ from domino_core import Deal, IllegalMove, Match, Move, Rules, Tile, shuffle_dea
 
 from ..core.config import Settings
 from ..protocol import commands as c
-from ..store.repo import EventRow, LoadedTable, Store, Write
+from ..store.repo import MATCH_KINDS, EventRow, LoadedTable, Store, Write
 from .clock import Deadlines
 from .connection import Connection, dumps
 
@@ -106,7 +105,15 @@ class BotAnswer:
 
 
 _TICK = object()
+
+#: Row values kept in memory only: on load they derive from the stored events.
+MEMORY_COLUMNS = ("turn_started_at", "last_move_at")
 _RNG = secrets.SystemRandom()
+
+
+def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a log entry deep enough that the core's later changes do not reach it."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
 
 
 def now() -> float:
@@ -178,7 +185,10 @@ class TableActor:
         self.deals = loaded.deals
         self.match = None
         self.annulment = None
+        self.row["turn_started_at"] = self.row["last_move_at"] = None
         for ev in loaded.events:
+            if ev.kind in MATCH_KINDS:
+                self.row["turn_started_at"] = self.row["last_move_at"] = ev.created_at
             self._fold(ev)
             self.seq = ev.seq
             self.ring.append((ev.seq, ev.payload))
@@ -379,10 +389,11 @@ class TableActor:
         seat: int | None = None,
         cmd_id: str | None = None,
         move: str | None = None,
+        ts: float | None = None,
     ) -> list[EventRow]:
-        """Number ``(kind, payload)`` pairs after the current seq; the first row carries
-        the command's seat, id and move."""
-        ts = now()
+        """Number ``(kind, payload)`` pairs after the current seq, stamped ``ts`` (default:
+        now); the first row carries the command's seat, id and move."""
+        ts = now() if ts is None else ts
         rows: list[EventRow] = []
         for i, (kind, payload) in enumerate(entries):
             first = i == 0
@@ -401,8 +412,9 @@ class TableActor:
 
     async def _commit(self, w: Write, *, summary: bool = False) -> int:
         """Store ``w``, then (and only then) advance seq and tell every socket."""
+        memory = {k: w.table.pop(k) for k in MEMORY_COLUMNS if k in w.table}
         await self.store.write(w)
-        for col, val in w.table.items():
+        for col, val in (w.table | memory).items():
             self.row[col] = val
         for seat, vals in w.seats.items():
             self.seats[seat].update(vals)
@@ -461,7 +473,7 @@ class TableActor:
         """Table columns to store after the match changed at ``t``."""
         self.version += 1
         self.timeout_pending = None
-        cols: dict[str, Any] = {"seq": None, "turn_started_at": t, "last_move_at": t}
+        cols: dict[str, Any] = {"turn_started_at": t, "last_move_at": t}
         return cols
 
     def _end_rows(self, entries: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
@@ -500,8 +512,7 @@ class TableActor:
     ) -> int:
         t = now()
         cols = self._match_changed(t)
-        events = self._events(rows, seat=seat, cmd_id=cmd_id, move=move)
-        cols["seq"] = events[-1].seq if events else self.seq
+        events = self._events(rows, seat=seat, cmd_id=cmd_id, move=move, ts=t)
         cols.update(self._finish_cols(t))
         cols.update(extra or {})
         w = Write(self.id, events=events, table=cols, deal=deal, seats=seats or {})
@@ -563,7 +574,7 @@ class TableActor:
         assert self.match is not None
         try:
             # copies: the core may keep updating its own log entries afterwards
-            entries = copy.deepcopy(self.match.push(move))
+            entries = [_copy_entry(e) for e in self.match.push(move)]
         except IllegalMove as exc:
             raise Rejection("illegal_move", str(exc)) from exc
         if not entries:
@@ -672,7 +683,6 @@ class TableActor:
         if self.humans() == [seat]:
             return await self._annul("annulled", seat=seat, cmd_id=cmd_id, before=[proposed])
         w = Write(self.id, events=self._events([proposed], seat=seat, cmd_id=cmd_id))
-        w.table = {"seq": w.events[-1].seq}
         self.annulment = {"by": seat, "votes": {str(seat): True}}
         return await self._commit(w, summary=True)
 
@@ -687,7 +697,6 @@ class TableActor:
         if agree and all(votes.get(str(h)) for h in self.humans()):
             return await self._annul("annulled", seat=seat, cmd_id=cmd_id, before=[vote])
         w = Write(self.id, events=self._events([vote], seat=seat, cmd_id=cmd_id))
-        w.table = {"seq": w.events[-1].seq}
         self.annulment = None if not agree else {**self.annulment, "votes": votes}
         return await self._commit(w, summary=True)
 
@@ -718,7 +727,6 @@ class TableActor:
         else:
             payload["pending"] = True  # a bot keeps the seat until the next turn boundary
         w = Write(self.id, events=self._events([("info", payload)]), seats={seat: cols})
-        w.table = {"seq": w.events[-1].seq}
         seq = await self._commit(w)
         if self.status == "playing":
             await self._handover(seat)
@@ -767,7 +775,6 @@ class TableActor:
             events=self._events([("info", {"type": "seat_human", "seat": seat})]),
             seats={seat: cols},
         )
-        w.table = {"seq": w.events[-1].seq}
         await self._commit(w)
 
     async def _attach(self, conn: Connection, last_seq: int | None) -> None:
@@ -911,7 +918,6 @@ class TableActor:
                     }
                 },
             )
-            w.table = {"seq": w.events[-1].seq}
             await self._commit(w)
         pause = d.round_pause()
         if pause is not None and t >= pause:

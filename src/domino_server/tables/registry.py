@@ -81,9 +81,6 @@ class Registry:
             "pace": pace,
             "turn_seconds": turn_seconds,
             "partner": partner,
-            "seq": 0,
-            "turn_started_at": None,
-            "last_move_at": None,
             "finished_at": None,
         }
         seats = []

@@ -26,9 +26,6 @@ def upgrade() -> None:
         sa.Column("pace", sa.String(16), nullable=False),
         sa.Column("turn_seconds", sa.Float, nullable=True),
         sa.Column("partner", sa.String(16), nullable=True),
-        sa.Column("seq", sa.Integer, nullable=False),
-        sa.Column("turn_started_at", sa.Float, nullable=True),
-        sa.Column("last_move_at", sa.Float, nullable=True),
         sa.Column("finished_at", sa.Float, nullable=True),
     )
     op.create_index("ix_tables_status", "tables", ["status"])

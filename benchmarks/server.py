@@ -1,0 +1,321 @@
+"""Server throughput: simulated players on loopback against a real ``domino serve``.
+
+    python benchmarks/server.py [--tables 500] [--seats 2] [--seconds 20] [--database-url URL]
+
+Starts the game server and a plain FastAPI websocket JSON echo server (the ceiling),
+each in its own process, and drives both from this process:
+
+- echo: one connection per simulated table sends a move-sized JSON frame and waits
+  for it to come back, as fast as it can;
+- game: ``--tables`` bot-free tables with humans on every seat (correspondence pace, no
+  timers); whoever is on turn sends the first legal move and waits for its ``accepted``.
+
+Prints moves per second, p50/p99 round trip (command sent → its ``accepted``), the
+echo's round trips per second and latency, the ratio, and the server's memory per
+live table (resident set growth while the tables are loaded, divided by their number).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+FRAME = {"type": "play", "id": "c123456", "tile": "6-4", "end": "L"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kib(pid: int) -> int:
+    """Resident set size of ``pid`` in KiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def echo_app() -> Any:
+    """A plain FastAPI websocket that parses each JSON frame and sends it back."""
+    app = FastAPI()
+
+    @app.websocket("/echo")
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                msg = json.loads(await ws.receive_text())
+                await ws.send_text(json.dumps(msg))
+
+    return app
+
+
+def start(cmd: list[str], env: dict[str, str], url: str) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    for _ in range(300):
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url, timeout=1).status_code < 500:
+                return proc
+        if proc.poll() is not None:
+            raise SystemExit(f"{cmd} exited with {proc.returncode}")
+        time.sleep(0.1)
+    raise SystemExit(f"{cmd} did not start")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(p / 100 * len(s)))]
+
+
+async def run_echo(port: int, conns: int, seconds: float) -> tuple[float, list[float]]:
+    lat: list[float] = []
+    count = 0
+    stop_at = 0.0
+
+    async def one() -> None:
+        nonlocal count
+        async with websockets.connect(f"ws://127.0.0.1:{port}/echo") as ws:
+            await started.wait()
+            text = json.dumps(FRAME)
+            while time.perf_counter() < stop_at:
+                t0 = time.perf_counter()
+                await ws.send(text)
+                json.loads(await ws.recv())
+                lat.append(time.perf_counter() - t0)
+                count += 1
+
+    started = asyncio.Event()
+    tasks = [asyncio.create_task(one()) for _ in range(conns)]
+    await asyncio.sleep(min(5.0, 0.01 * conns))
+    t_start = time.perf_counter()
+    stop_at = t_start + seconds
+    started.set()
+    await asyncio.gather(*tasks)
+    return count / (time.perf_counter() - t_start), lat
+
+
+class Seat:
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.view: dict[str, Any] | None = None
+        self.n = 0
+
+
+async def run_game(
+    port: int, tables: int, seats: int, seconds: float, server_pid: int
+) -> dict[str, Any]:
+    http = f"http://127.0.0.1:{port}"
+    lat: list[float] = []
+    moves = 0
+    done_tables = 0
+    async with httpx.AsyncClient(timeout=60) as client:
+        rss0 = rss_kib(server_pid)
+
+        async def make_table() -> list[Seat]:
+            r = await client.post(
+                f"{http}/api/tables",
+                json={
+                    "preset": "block",
+                    "seats": seats,
+                    "goal": 300,
+                    "pace": "correspondence",
+                    "name": "P0",
+                },
+            )
+            created = r.json()
+            tid = created["table_id"]
+            tokens = [created["token"]]
+            for i in range(1, seats):
+                j = await client.post(f"{http}/api/tables/{tid}/join", json={"name": f"P{i}"})
+                tokens.append(j.json()["token"])
+            out = []
+            for tok in tokens:
+                ws = await websockets.connect(
+                    f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={tok}", max_size=2**22
+                )
+                out.append(Seat(ws))
+            return out
+
+        sem = asyncio.Semaphore(20)
+
+        async def guarded() -> list[Seat]:
+            async with sem:
+                return await make_table()
+
+        all_tables = await asyncio.gather(*(guarded() for _ in range(tables)))
+        await asyncio.sleep(1.0)
+        rss1 = rss_kib(server_pid)
+        stop_at = 0.0
+        go = asyncio.Event()
+
+        async def seat_loop(seat: Seat, first: bool) -> None:
+            nonlocal moves, done_tables
+            pending: dict[str, float] = {}
+
+            async def send(cmd: dict[str, Any]) -> None:
+                seat.n += 1
+                cid = f"c{seat.n}"
+                pending[cid] = time.perf_counter()
+                await seat.ws.send(json.dumps({**cmd, "id": cid}))
+
+            await go.wait()
+            if first:
+                await send({"type": "start"})
+            while time.perf_counter() < stop_at:
+                try:
+                    raw = await asyncio.wait_for(
+                        seat.ws.recv(), max(0.01, stop_at - time.perf_counter())
+                    )
+                except TimeoutError:
+                    break
+                f = json.loads(raw)
+                kind = f["type"]
+                if kind in ("event", "snapshot") and f.get("view") is not None:
+                    seat.view = f["view"]
+                elif kind in ("accepted", "rejected"):
+                    t0 = pending.pop(f["id"], None)
+                    if t0 is not None and kind == "accepted":
+                        lat.append(time.perf_counter() - t0)
+                        moves += 1
+                else:
+                    continue
+                v = seat.view
+                if v is None or pending:
+                    continue
+                if v["over"]:
+                    done_tables += 1
+                    break
+                if v["round_over"]:
+                    if v["seat"] == 0:
+                        await send({"type": "next_round"})
+                elif v["turn"] == v["seat"] and v["legal"]:
+                    m = v["legal"][0]
+                    cmd = (
+                        {"type": "play", "tile": m["tile"], "end": m["end"]}
+                        if m["type"] == "play"
+                        else {"type": m["type"]}
+                    )
+                    await send(cmd)
+
+        tasks = [
+            asyncio.create_task(seat_loop(s, i == 0)) for t in all_tables for i, s in enumerate(t)
+        ]
+        t_start = time.perf_counter()
+        stop_at = t_start + seconds
+        go.set()
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - t_start
+        for t in all_tables:
+            for s in t:
+                with contextlib.suppress(Exception):
+                    await s.ws.close()
+    return {
+        "moves_per_s": moves / elapsed,
+        "lat": lat,
+        "rss_per_table_kib": (rss1 - rss0) / tables,
+        "tables_finished": done_tables,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--tables", type=int, default=500)
+    p.add_argument("--seats", type=int, default=2, choices=(2, 3, 4))
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
+    p.add_argument("--echo-server", type=int, default=None, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.echo_server:
+        import uvicorn
+
+        uvicorn.run(echo_app(), host="127.0.0.1", port=args.echo_server, log_level="warning")
+        return
+
+    tmp = tempfile.mkdtemp(prefix="domino-bench-")
+    db = args.database_url or f"sqlite+aiosqlite:///{tmp}/bench.sqlite3"
+    env = {
+        **os.environ,
+        "DOMINO_LOG_LEVEL": "warning",
+        "DOMINO_RATE_PER_SECOND": "100000",
+        "DOMINO_RATE_BURST": "100000",
+        "DOMINO_OUTBOUND_QUEUE": "4096",
+    }
+    gport, eport = free_port(), free_port()
+    game = start(
+        [
+            sys.executable,
+            "-m",
+            "domino_server.cli",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(gport),
+            "--database-url",
+            db,
+        ],
+        env,
+        f"http://127.0.0.1:{gport}/readyz",
+    )
+    echo = start(
+        [sys.executable, __file__, "--echo-server", str(eport)],
+        env,
+        f"http://127.0.0.1:{eport}/docs",
+    )
+    try:
+        echo_rate, echo_lat = asyncio.run(run_echo(eport, args.tables, args.seconds))
+        res = asyncio.run(run_game(gport, args.tables, args.seats, args.seconds, game.pid))
+    finally:
+        stop(game)
+        stop(echo)
+    lat = res["lat"]
+    print(
+        f"tables: {args.tables} x {args.seats} human seats, {args.seconds:.0f} s each, "
+        f"database {db.split(':')[0]}"
+    )
+    print(
+        f"echo : {echo_rate:9.0f} round trips/s   p50 {pct(echo_lat, 50) * 1e3:6.2f} ms   "
+        f"p99 {pct(echo_lat, 99) * 1e3:6.2f} ms"
+    )
+    print(
+        f"moves: {res['moves_per_s']:9.0f} moves/s         p50 {pct(lat, 50) * 1e3:6.2f} ms   "
+        f"p99 {pct(lat, 99) * 1e3:6.2f} ms   (mean {statistics.fmean(lat) * 1e3 if lat else 0:.2f} ms)"
+    )
+    print(f"ratio: {res['moves_per_s'] / echo_rate * 100:.1f}% of the echo")
+    print(f"memory: {res['rss_per_table_kib']:.1f} KiB per live table (server RSS growth)")
+    print(f"matches finished during the run: {res['tables_finished']}")
+
+
+if __name__ == "__main__":
+    main()
