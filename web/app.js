@@ -606,6 +606,8 @@ function renderMain() {
   btn.textContent = action.label;
   btn.dataset.kind = action.kind;
   btn.disabled = !action.enabled || moveInFlight(S);
+  // after the match only the panel's own buttons (rematch, record, home) make sense
+  $("more").hidden = Boolean(S.view && S.view.over);
 }
 
 function renderOverlays() {
