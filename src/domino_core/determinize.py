@@ -90,6 +90,7 @@ def match_from_view(
     m = Match.__new__(Match)
     m.rules = rules
     m._rng = random.Random(0)
+    m._rng_from = None
     m._deals = None
     m.scores = scores
     m.results = list(view.rounds)

@@ -89,9 +89,11 @@ class Match:
         deals: Iterable[Deal] | None = None,
     ) -> None:
         self.rules = rules
-        self._rng: random.Random = (
+        self._rng: random.Random | None = (
             secrets.SystemRandom() if seed is None else random.Random(seed)
         )
+        #: A copy's source of deals: the original's RNG, cloned on first use (see copy).
+        self._rng_from: random.Random | None = None
         self._deals: Iterator[Deal] | None = None if deals is None else iter(deals)
         self.scores: list[int] = [0] * rules.sides
         self.results: list[RoundResult] = []
@@ -111,7 +113,7 @@ class Match:
             if deal is None:
                 raise IllegalDeal("no deal left for the next round")
         if deal is None:
-            deal = shuffle_deal(rules, self._rng)
+            deal = shuffle_deal(rules, self._dealer())
         else:
             check_deal(rules, deal)
         round_no = len(self.results) + 1
@@ -123,6 +125,17 @@ class Match:
         r = Round(rules, deal, opener, forced, self.scores, round_no)
         self.history.append((deal, r.plays))
         return r
+
+    def _dealer(self) -> random.Random:
+        """The RNG that shuffles this match's next deal (a copy clones its original's)."""
+        if self._rng is None:
+            source = self._rng_from
+            if source is None or isinstance(source, secrets.SystemRandom):
+                self._rng = secrets.SystemRandom()
+            else:
+                self._rng = random.Random()
+                self._rng.setstate(source.getstate())
+        return self._rng
 
     def _next_opener(self) -> int:
         """Who opens the round after the last finished one (RULES.md §3, later rounds).
@@ -184,10 +197,15 @@ class Match:
         return [] if self.over else self.round.legal_moves()
 
     def copy(self) -> Match:
-        """An independent copy, cheap enough for search (no future deals are kept)."""
+        """An independent copy, cheap enough for search (no future deals are kept).
+
+        A copy that deals a round of its own shuffles with a clone of this match's RNG
+        (made when it first deals), so this match's own deals stay as they were.
+        """
         m = Match.__new__(Match)
         m.rules = self.rules
-        m._rng = self._rng
+        m._rng = None
+        m._rng_from = self._rng if self._rng is not None else self._rng_from
         m._deals = None
         m.scores = self.scores[:]
         m.results = self.results[:]

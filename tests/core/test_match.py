@@ -187,3 +187,18 @@ def test_log_entries_returned_by_push_are_not_changed_by_later_moves() -> None:
     match.push(Move.draw())
     assert first == [{"type": "draw", "seat": 1, "count": 1, "ends": [6]}]
     assert view_for(match, None).to_dict()["log"][-1]["count"] == 2
+
+
+def test_copy_dealing_a_round_leaves_the_seeded_deals_of_the_original_unchanged() -> None:
+    """A seeded match deals the same rounds whether or not a copy of it (for search)
+    went on to deal a round of its own."""
+    rules = Rules.from_preset("draw", seats=3)
+    a, b = Match(rules, seed=9), Match(rules, seed=9)
+    copy = a.copy()
+    for m in (a, b, copy):
+        while not m.round_over:
+            m.push(m.legal_moves()[0])
+    copy.start_next_round()
+    a.start_next_round()
+    b.start_next_round()
+    assert a.deal == b.deal
