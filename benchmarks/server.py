@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -51,6 +52,12 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds used so far by ``pid`` (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def echo_app() -> Any:
@@ -134,7 +141,7 @@ class Seat:
 
 
 async def run_game(
-    port: int, tables: int, seats: int, seconds: float, server_pid: int
+    port: int, tables: int, seats: int, seconds: float, server_pid: int, think: float = 0.0
 ) -> dict[str, Any]:
     http = f"http://127.0.0.1:{port}"
     lat: list[float] = []
@@ -169,6 +176,7 @@ async def run_game(
             return out
 
         sem = asyncio.Semaphore(20)
+        rng = random.Random(1)
 
         async def guarded() -> list[Seat]:
             async with sem:
@@ -177,17 +185,17 @@ async def run_game(
         all_tables = await asyncio.gather(*(guarded() for _ in range(tables)))
         await asyncio.sleep(1.0)
         rss1 = rss_kib(server_pid)
-        stop_at = 0.0
+        stop_at = t_measure = float("inf")
         go = asyncio.Event()
 
         async def seat_loop(seat: Seat, first: bool) -> None:
             nonlocal moves, done_tables
-            pending: dict[str, float] = {}
+            pending: dict[str, tuple[float, bool]] = {}
 
             async def send(cmd: dict[str, Any]) -> None:
                 seat.n += 1
                 cid = f"c{seat.n}"
-                pending[cid] = time.perf_counter()
+                pending[cid] = (time.perf_counter(), cmd["type"] in ("play", "draw", "pass"))
                 await seat.ws.send(json.dumps({**cmd, "id": cid}))
 
             await go.wait()
@@ -205,9 +213,10 @@ async def run_game(
                 if kind in ("event", "snapshot") and f.get("view") is not None:
                     seat.view = f["view"]
                 elif kind in ("accepted", "rejected"):
-                    t0 = pending.pop(f["id"], None)
-                    if t0 is not None and kind == "accepted":
-                        lat.append(time.perf_counter() - t0)
+                    sent = pending.pop(f["id"], None)
+                    # only moves count, after the warm-up (every table's start) is over
+                    if sent is not None and kind == "accepted" and sent[1] and sent[0] >= t_measure:
+                        lat.append(time.perf_counter() - sent[0])
                         moves += 1
                 else:
                     continue
@@ -221,6 +230,8 @@ async def run_game(
                     if v["seat"] == 0:
                         await send({"type": "next_round"})
                 elif v["turn"] == v["seat"] and v["legal"]:
+                    if think:
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                     m = v["legal"][0]
                     cmd = (
                         {"type": "play", "tile": m["tile"], "end": m["end"]}
@@ -232,17 +243,25 @@ async def run_game(
         tasks = [
             asyncio.create_task(seat_loop(s, i == 0)) for t in all_tables for i, s in enumerate(t)
         ]
+        warmup = 2.0 + think
         t_start = time.perf_counter()
-        stop_at = t_start + seconds
+        t_measure = t_start + warmup
+        stop_at = t_measure + seconds
         go.set()
+        await asyncio.sleep(warmup)
+        cpu0, me0 = cpu_seconds(server_pid), time.process_time()
         await asyncio.gather(*tasks)
-        elapsed = time.perf_counter() - t_start
+        elapsed = time.perf_counter() - t_measure
+        server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
+        client_cpu = (time.process_time() - me0) / elapsed
         for t in all_tables:
             for s in t:
                 with contextlib.suppress(Exception):
                     await s.ws.close()
     return {
         "moves_per_s": moves / elapsed,
+        "server_cpu": server_cpu,
+        "client_cpu": client_cpu,
         "lat": lat,
         "rss_per_table_kib": (rss1 - rss0) / tables,
         "tables_finished": done_tables,
@@ -254,13 +273,27 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--tables", type=int, default=500)
     p.add_argument("--seats", type=int, default=2, choices=(2, 3, 4))
     p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a player waits before each move (0: as fast as possible); "
+        "with a pace, the latency shows how a loaded server answers real players",
+    )
+    p.add_argument("--skip-echo", action="store_true", help="measure the game server only")
     p.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     p.add_argument("--echo-server", type=int, default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.echo_server:
         import uvicorn
 
-        uvicorn.run(echo_app(), host="127.0.0.1", port=args.echo_server, log_level="warning")
+        uvicorn.run(
+            echo_app(),
+            host="127.0.0.1",
+            port=args.echo_server,
+            log_level="warning",
+            ws_per_message_deflate=False,
+        )
         return
 
     tmp = tempfile.mkdtemp(prefix="domino-bench-")
@@ -294,8 +327,14 @@ def main(argv: list[str] | None = None) -> None:
         f"http://127.0.0.1:{eport}/docs",
     )
     try:
-        echo_rate, echo_lat = asyncio.run(run_echo(eport, args.tables, args.seconds))
-        res = asyncio.run(run_game(gport, args.tables, args.seats, args.seconds, game.pid))
+        echo_rate, echo_lat = (
+            (float("nan"), [])
+            if args.skip_echo
+            else asyncio.run(run_echo(eport, args.tables, args.seconds))
+        )
+        res = asyncio.run(
+            run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think)
+        )
     finally:
         stop(game)
         stop(echo)
@@ -308,9 +347,15 @@ def main(argv: list[str] | None = None) -> None:
         f"echo : {echo_rate:9.0f} round trips/s   p50 {pct(echo_lat, 50) * 1e3:6.2f} ms   "
         f"p99 {pct(echo_lat, 99) * 1e3:6.2f} ms"
     )
+    mean = statistics.fmean(lat) * 1e3 if lat else 0.0
     print(
         f"moves: {res['moves_per_s']:9.0f} moves/s         p50 {pct(lat, 50) * 1e3:6.2f} ms   "
-        f"p99 {pct(lat, 99) * 1e3:6.2f} ms   (mean {statistics.fmean(lat) * 1e3 if lat else 0:.2f} ms)"
+        f"p99 {pct(lat, 99) * 1e3:6.2f} ms   (mean {mean:.2f} ms)"
+    )
+    print(
+        f"cpu  : server {res['server_cpu'] * 100:.0f}% of a core, "
+        f"clients {res['client_cpu'] * 100:.0f}%, "
+        f"server CPU per move {res['server_cpu'] / max(res['moves_per_s'], 1e-9) * 1e6:.0f} µs"
     )
     print(f"ratio: {res['moves_per_s'] / echo_rate * 100:.1f}% of the echo")
     print(f"memory: {res['rss_per_table_kib']:.1f} KiB per live table (server RSS growth)")

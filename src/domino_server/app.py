@@ -16,7 +16,7 @@ from .api import ws
 from .api.routes import health, records, tables
 from .bots import BotPool
 from .core.config import Settings
-from .store.db import make_engine
+from .store.db import make_engine, make_sqlite_writer
 from .store.repo import Store
 from .tables.clock import Sweeper
 from .tables.registry import Registry
@@ -34,7 +34,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(make_engine(settings.database_url))
+        store = Store(make_engine(settings.database_url), make_sqlite_writer(settings.database_url))
         store.start()
         pool = (
             bots if bots is not None else BotPool(settings.bot_workers, settings.bot_think_seconds)

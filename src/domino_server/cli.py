@@ -84,6 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         port=settings.port,
         log_config=None,
         ws_max_size=max(65536, settings.max_frame_bytes * 2),
+        ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )
     return 0

@@ -55,6 +55,9 @@ class Settings(BaseSettings):
 
     # protocol limits
     max_frame_bytes: int = 8192
+    ws_compression: bool = Field(
+        False, description="permessage-deflate on sockets (less bandwidth, more CPU)"
+    )
     resume_window: int = Field(256, ge=1, description="Events kept in memory per table for resume")
     outbound_queue: int = Field(
         256, ge=1, description="Frames queued per socket before dropping it"

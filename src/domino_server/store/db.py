@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
@@ -21,16 +21,28 @@ def make_engine(url: str) -> AsyncEngine:
         kwargs["pool_pre_ping"] = True
     engine = create_async_engine(url, **kwargs)
     if url.startswith("sqlite"):
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
-
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def make_sqlite_writer(url: str) -> Engine | None:
+    """For a SQLite ``url``: a plain (blocking) engine on the same file, used from one
+    writer thread so that a whole batch of writes is a single hop off the event loop.
+    None for other databases (their async driver needs no thread)."""
+    if not url.startswith("sqlite"):
+        return None
+    plain = "sqlite" + url[url.index(":") :]  # drop the +aiosqlite driver
+    engine = create_engine(plain, connect_args={"timeout": 30, "check_same_thread": False})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
 
 
 def alembic_config(url: str) -> Any:

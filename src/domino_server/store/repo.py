@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import and_, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy import Connection, Engine, and_, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import models as m
 
@@ -67,8 +68,10 @@ class LoadedTable:
 class Store:
     """The table store over one async engine."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, sync_writer: Engine | None = None) -> None:
         self.engine = engine
+        self.sync_writer = sync_writer
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="store") if sync_writer else None
         self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
@@ -88,6 +91,10 @@ class Store:
                 await self._task
             self._task = None
         await self.engine.dispose()
+        if self.sync_writer is not None:
+            self.sync_writer.dispose()
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
 
     # writes ----------------------------------------------------------------
     async def write(self, w: Write) -> None:
@@ -102,8 +109,7 @@ class Store:
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                async with self.engine.begin() as conn:
-                    await _apply(conn, [w for w, _ in batch])
+                await self._transaction([w for w, _ in batch])
             except Exception:
                 if len(batch) == 1:
                     log.exception("write failed for table %s", batch[0][0].table_id)
@@ -111,8 +117,7 @@ class Store:
                     continue
                 for w, fut in batch:
                     try:
-                        async with self.engine.begin() as conn:
-                            await _apply(conn, [w])
+                        await self._transaction([w])
                     except Exception as exc:
                         log.exception("write failed for table %s", w.table_id)
                         _settle(fut, exc)
@@ -121,6 +126,21 @@ class Store:
             else:
                 for _, fut in batch:
                     _settle(fut, None)
+
+    async def _transaction(self, writes: list[Write]) -> None:
+        """Apply ``writes`` in one transaction: on the writer thread (SQLite) or through
+        the async driver."""
+        if self.sync_writer is not None and self._thread is not None:
+            engine = self.sync_writer
+
+            def run() -> None:
+                with engine.begin() as conn:
+                    _apply(conn, writes)
+
+            await asyncio.get_running_loop().run_in_executor(self._thread, run)
+        else:
+            async with self.engine.begin() as conn:
+                await conn.run_sync(_apply, writes)
 
     # reads -----------------------------------------------------------------
     async def load(self, table_id: str) -> LoadedTable | None:
@@ -220,20 +240,20 @@ def _settle(fut: asyncio.Future[None], exc: BaseException | None) -> None:
         fut.set_exception(exc)
 
 
-async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
+def _apply(conn: Connection, writes: list[Write]) -> None:
     new_tables = [w.new_table for w in writes if w.new_table is not None]
     if new_tables:
-        await conn.execute(insert(m.tables), new_tables)
+        conn.execute(insert(m.tables), new_tables)
     new_seats = [s for w in writes for s in w.new_seats]
     if new_seats:
-        await conn.execute(insert(m.seats), new_seats)
+        conn.execute(insert(m.seats), new_seats)
     deals = [
         {"table_id": w.table_id, "round_no": d[0], "hands": d[1], "boneyard": d[2]}
         for w in writes
         if (d := w.deal) is not None
     ]
     if deals:
-        await conn.execute(insert(m.deals), deals)
+        conn.execute(insert(m.deals), deals)
     events = [
         {
             "table_id": w.table_id,
@@ -249,12 +269,12 @@ async def _apply(conn: AsyncConnection, writes: list[Write]) -> None:
         for e in w.events
     ]
     if events:
-        await conn.execute(insert(m.events), events)
+        conn.execute(insert(m.events), events)
     for w in writes:
         if w.table:
-            await conn.execute(update(m.tables).where(m.tables.c.id == w.table_id).values(w.table))
+            conn.execute(update(m.tables).where(m.tables.c.id == w.table_id).values(w.table))
         for seat, values in w.seats.items():
-            await conn.execute(
+            conn.execute(
                 update(m.seats)
                 .where(and_(m.seats.c.table_id == w.table_id, m.seats.c.seat == seat))
                 .values(values)
