@@ -8,15 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from .harness import Server, fresh_database_url
+from .harness import Server, fresh_database_url, postgres_url
+
+# every server test runs on SQLite, and again on PostgreSQL when DOMINO_TEST_POSTGRES_URL is set
+BACKENDS = ["sqlite", *(["postgresql"] if postgres_url() else [])]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
 
 
 @pytest.fixture
-def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+def make_server(tmp_path: Path, backend: str) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
     def make(env: dict[str, str] | None = None, database_url: str | None = None) -> Server:
-        url = database_url or fresh_database_url(tmp_path)
+        url = database_url or fresh_database_url(tmp_path, backend)
         server = Server(url, env, log_path=tmp_path / f"server-{len(started)}.log")
         server.start()
         started.append(server)

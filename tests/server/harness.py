@@ -14,6 +14,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -45,10 +46,11 @@ def postgres_url() -> str | None:
     return os.environ.get("DOMINO_TEST_POSTGRES_URL") or None
 
 
-def fresh_database_url(tmp: Path) -> str:
-    """A new empty database: a SQLite file under ``tmp``, or a new PostgreSQL database."""
+def fresh_database_url(tmp: Path, backend: str = "sqlite") -> str:
+    """A new empty database: a SQLite file under ``tmp``, or a new PostgreSQL database
+    on the server of ``DOMINO_TEST_POSTGRES_URL``."""
     base = postgres_url()
-    if base is None:
+    if backend == "sqlite" or base is None:
         return f"sqlite+aiosqlite:///{tmp / f'domino-{uuid.uuid4().hex[:8]}.sqlite3'}"
     import asyncpg  # type: ignore[import-untyped]
 
@@ -62,7 +64,8 @@ def fresh_database_url(tmp: Path) -> str:
         finally:
             await conn.close()
 
-    asyncio.run(create())
+    with ThreadPoolExecutor(1) as pool:  # the caller may be inside an event loop
+        pool.submit(asyncio.run, create()).result()
     head, _, _ = base.rpartition("/")
     return f"{head}/{name}"
 

@@ -26,7 +26,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="DOMINO_", extra="ignore")
 
     database_url: str = Field(
-        "sqlite+aiosqlite:///./domino.sqlite3",
+        "sqlite+aiosqlite:///./data/domino.sqlite3",
         description="SQLAlchemy async URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://...",
     )
     host: str = "127.0.0.1"
