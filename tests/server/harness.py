@@ -190,6 +190,7 @@ class Client:
         self.table: dict[str, Any] | None = None
         self.events: dict[int, dict[str, Any]] = {}  # seq → event seen
         self._n = 0
+        self._prefix = uuid.uuid4().hex[:6]  # ids stay unique across this seat's clients
 
     async def connect(self, last_seq: int | None = None) -> dict[str, Any]:
         self.ws = await websockets.connect(
@@ -243,7 +244,7 @@ class Client:
 
     def next_id(self) -> str:
         self._n += 1
-        return f"c{self._n}"
+        return f"{self._prefix}{self._n}"
 
     async def until(
         self, pred: Callable[[dict[str, Any]], bool], timeout: float = 15.0

@@ -129,3 +129,49 @@ async def test_a_second_socket_for_a_seat_replaces_the_first(server: Server):
     assert info.value.rcvd is not None and info.value.rcvd.code == 4001
     await second.send({"type": "ping", "id": "p"})
     assert (await second.until(lambda f: f["type"] == "pong"))["id"] == "p"
+
+
+async def test_idle_correspondence_table_is_ended_even_when_not_in_memory(make_server):
+    server = make_server(
+        {
+            "DOMINO_IDLE_SECONDS": "1.5",
+            "DOMINO_SWEEP_SECONDS": "0.3",
+            "DOMINO_ACTOR_IDLE_SECONDS": "0.2",
+        }
+    )
+    ana, bia = await _table(server, preset="block", seats=2, goal=100, pace="correspondence")
+    await ana.close()
+    await bia.close()
+    server.kill()  # nothing in memory any more: only the stored times remain
+    server.restart()
+    summary = server.get(f"/api/tables/{ana.table_id}").json()
+    assert summary["status"] == "playing"
+    for _ in range(60):
+        await asyncio.sleep(0.1)
+        if server.get(f"/api/tables/{ana.table_id}").json()["status"] == "finished":
+            break
+    record = server.get(f"/api/tables/{ana.table_id}/record")
+    assert record.status_code == 200
+    fresh = Client(server, ana.table_id, ana.token)
+    await fresh.connect()
+    assert fresh.view["over"] and fresh.view["end_reason"] == "abandoned"
+
+
+async def test_live_seats_fall_to_bots_after_a_restart_if_nobody_comes_back(make_server):
+    server = make_server({"DOMINO_GRACE_SECONDS": "0.4"})
+    ana, bia = await _table(server, preset="classic", seats=2, goal=50, pace="live")
+    server.kill()
+    await ana.close()
+    await bia.close()
+    server.restart()
+    ana = Client(server, ana.table_id, ana.token)
+    await ana.connect()
+    # Ana is back; Bia's seat is played by a bot once the grace period runs out
+    await _play_while(
+        ana,
+        lambda: any(
+            e.get("type") == "seat_bot" and e.get("seat") == bia.seat for e in ana.events.values()
+        ),
+    )
+    await play_out([ana])
+    assert ana.view["over"]

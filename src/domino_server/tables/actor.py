@@ -194,6 +194,10 @@ class TableActor:
             self.ring.append((ev.seq, ev.payload))
             if ev.cmd_id is not None and ev.seat is not None:
                 self.cmd_ids[(ev.seat, ev.cmd_id)] = ev.seq
+        loaded_at = now()
+        for seat in self.seats:  # nobody is connected to a freshly loaded table
+            if seat["kind"] == "human" and seat["away_since"] is None:
+                seat["away_since"] = loaded_at
         self.version += 1
 
     def _fold(self, ev: EventRow) -> None:

@@ -84,10 +84,9 @@ class Deadlines:
         out: dict[int, float] = {}
         for s in self.a.seats:
             if s["kind"] == "human" and not s["away"] and not self.a.connected(s["seat"]):
-                since = s["away_since"]
-                out[s["seat"]] = (float(since) if since is not None else time.time()) + (
-                    self.s.grace_seconds
-                )
+                since = s["away_since"]  # set on disconnect, at the start, and on load
+                if since is not None:
+                    out[s["seat"]] = float(since) + self.s.grace_seconds
         return out
 
     def grace_expired(self, t: float) -> list[int]:
