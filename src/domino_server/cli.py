@@ -15,20 +15,25 @@ from collections.abc import Sequence
 
 from .core.config import Settings
 
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object per log line (structured logs)."""
+    """One JSON object per log line (structured logs); ``extra={...}`` fields are kept."""
 
     def format(self, record: logging.LogRecord) -> str:
-        out = {
+        out: dict[str, object] = {
             "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)),
             "level": record.levelname.lower(),
             "logger": record.name,
             "msg": record.getMessage(),
         }
+        for key, value in vars(record).items():
+            if key not in _STANDARD and key not in out:
+                out[key] = value
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
-        return json.dumps(out, ensure_ascii=False)
+        return json.dumps(out, ensure_ascii=False, default=str)
 
 
 def setup_logging(level: str) -> None:

@@ -37,8 +37,10 @@ def test_openapi_documents_every_route_with_examples(server: Server) -> None:
         "/readyz",
     ):
         assert p in paths, p
-    create = spec["components"]["schemas"]["CreateTable"]
-    assert create["examples"][0]["preset"] == "classic"
+    schemas = spec["components"]["schemas"]
+    assert schemas["CreateTable"]["examples"][0]["preset"] == "classic"
+    for name in ("JoinTable", "AnnulmentVote", "CreatedTable", "JoinedTable", "ActionDone"):
+        assert schemas[name]["examples"], name
     assert "401" in paths["/api/tables/{table_id}/start"]["post"]["responses"]
 
 

@@ -108,3 +108,54 @@ async def test_spectator_sees_no_hand_and_cannot_act(server: Server) -> None:
     ans = await watcher.command({"type": "resign"})
     assert ans["type"] == "rejected" and ans["code"] == "not_allowed"
     await asyncio.sleep(0)
+
+
+async def test_a_thinking_bot_never_stalls_another_table(make_server) -> None:
+    """Vó Quelônia thinks ~1 s per move in the bot pool; meanwhile another table's
+    socket is answered at once."""
+    server = make_server({"DOMINO_BOT_THINK_SECONDS": "1.0"})
+    a = server.create(preset="draw", seats=2, goal=300, bots=[None, "voquelonia"])
+    ana = Client(server, a["table_id"], a["token"])
+    await ana.connect()
+    b = server.create(preset="classic", seats=2, goal=50)
+    other = Client(server, b["table_id"], b["token"])
+    await other.connect()
+    pings: list[tuple[float, float]] = []  # (sent at, round trip)
+    stop = asyncio.Event()
+
+    async def pinger() -> None:
+        loop = asyncio.get_running_loop()
+        while not stop.is_set():
+            t0 = loop.time()
+            await other.send({"type": "ping", "id": f"p{len(pings)}"})
+            await other.until(lambda f: f["type"] == "pong")
+            pings.append((t0, loop.time() - t0))
+            await asyncio.sleep(0.05)
+
+    task = asyncio.create_task(pinger())
+    loop = asyncio.get_running_loop()
+    windows: list[tuple[float, float]] = []  # bot thinking: from our move to its move
+    await ana.command({"type": "start"})
+    while len(windows) < 4 and not ana.view["over"]:
+        if ana.my_turn():
+            t_turn = loop.time()
+            await ana.command(move_frame(ana.view["legal"][0]))
+            await ana.until(
+                lambda f: (
+                    f["type"] == "event"
+                    and f["event"].get("seat") == 1
+                    and f["event"]["type"] == "play"
+                )
+            )
+            windows.append((t_turn, loop.time()))
+        elif ana.view["round_over"]:
+            await ana.command({"type": "next_round"})
+        else:
+            await ana.recv()
+    stop.set()
+    await task
+    long = [(s, e) for s, e in windows if e - s >= 0.5]
+    assert long, "the hard bot thought for a while at least once"
+    during = [rtt for t, rtt in pings for s, e in long if s <= t <= e]
+    assert len(during) >= 5
+    assert max(during) < 0.25, during

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from ..protocol.events import BotLevel, TableSummary
 
@@ -74,8 +74,65 @@ class AnnulmentVote(BaseModel):
     agree: bool
 
 
+_TABLE_ID = "Qk3n1v5oXb0tq0sH2c9m1A"
+_TABLE_EXAMPLE: dict[str, JsonValue] = {
+    "id": _TABLE_ID,
+    "status": "waiting",
+    "rules": {
+        "preset": "classic",
+        "seats": 2,
+        "goal": 50,
+        "teams": False,
+        "hand_size": 7,
+        "drawing": True,
+        "redeal_doubles": 4,
+        "next_opener": "rotate",
+        "closed_table": "all_pass",
+        "auto_draw": True,
+        "scoring": "classic",
+    },
+    "pace": "live",
+    "turn_seconds": 30,
+    "deadline": None,
+    "seats": [
+        {
+            "seat": 0,
+            "name": "Ana",
+            "kind": "human",
+            "bot": None,
+            "connected": False,
+            "creator": True,
+        },
+        {
+            "seat": 1,
+            "name": "Nino",
+            "kind": "empty",
+            "bot": "nino",
+            "connected": False,
+            "creator": False,
+        },
+    ],
+    "annulment": None,
+}
+_TOKEN_EXAMPLE = "k1p2mX0vQe9v3Vd1cY7WwA2hZrU8sN4b"
+
+
 class CreatedTable(BaseModel):
     """The creator's seat, its token (keep it secret) and the link to share."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "table_id": _TABLE_EXAMPLE["id"],
+                    "seat": 0,
+                    "token": _TOKEN_EXAMPLE,
+                    "invite_url": f"https://domino.example/t/{_TABLE_EXAMPLE['id']}",
+                    "table": _TABLE_EXAMPLE,
+                }
+            ]
+        }
+    )
 
     table_id: str
     seat: int
@@ -87,6 +144,12 @@ class CreatedTable(BaseModel):
 class JoinedTable(BaseModel):
     """The friend's seat and its token (keep it secret)."""
 
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"seat": 1, "token": _TOKEN_EXAMPLE, "table": _TABLE_EXAMPLE}]
+        }
+    )
+
     seat: int
     token: str
     table: TableSummary
@@ -94,6 +157,12 @@ class JoinedTable(BaseModel):
 
 class ActionDone(BaseModel):
     """The action was applied; ``seq`` is the last table event it produced."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"seq": 4, "table": {**_TABLE_EXAMPLE, "status": "playing"}}]
+        }
+    )
 
     seq: int
     table: TableSummary

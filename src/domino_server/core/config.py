@@ -6,6 +6,7 @@ Every field can be set as ``DOMINO_<FIELD>`` (e.g. ``DOMINO_DATABASE_URL``,
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pydantic import Field
@@ -49,7 +50,11 @@ class Settings(BaseSettings):
     sweep_seconds: float = Field(60.0, description="How often stored deadlines are checked")
 
     # bots
-    bot_workers: int = Field(1, ge=1, description="Processes in the bot pool")
+    bot_workers: int = Field(
+        default_factory=lambda: max(1, (os.cpu_count() or 2) - 1),
+        ge=1,
+        description="Processes in the bot pool (default: one per core but one)",
+    )
     bot_think_seconds: float | None = Field(1.0, description="Hard bot's thinking budget")
     timeout_bot: str = Field("nino", description="Bot level that moves for a timed-out seat")
 

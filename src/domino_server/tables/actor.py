@@ -176,6 +176,7 @@ class TableActor:
         self._timer: asyncio.TimerHandle | None = None
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._rules: Rules | None = None
+        self._bot_failures = 0
 
     # ---------------------------------------------------------------- state
     def restore(self, loaded: LoadedTable) -> None:
@@ -418,6 +419,17 @@ class TableActor:
         """Store ``w``, then (and only then) advance seq and tell every socket."""
         memory = {k: w.table.pop(k) for k in MEMORY_COLUMNS if k in w.table}
         await self.store.write(w)
+        if "status" in w.table:
+            log.info(
+                "table %s",
+                w.table["status"],
+                extra={
+                    "table": self.id,
+                    "status": w.table["status"],
+                    "end_reason": getattr(self.match, "end_reason", None),
+                    "winner": getattr(self.match, "winner", None),
+                },
+            )
         for col, val in (w.table | memory).items():
             self.row[col] = val
         for seat, vals in w.seats.items():
@@ -855,6 +867,8 @@ class TableActor:
         if self.row["pace"] == "live" and not timeout:
             started = self.row.get("turn_started_at") or now()
             delay = max(0.0, started + self.settings.bot_delay_seconds - now())
+        if self._bot_failures and not timeout:  # back off when the bot keeps failing
+            delay += min(30.0, 0.5 * 2 ** min(self._bot_failures, 6))
 
         async def think() -> None:
             try:
@@ -878,14 +892,17 @@ class TableActor:
         if ans.version != self.version or self.match is None or self.match.turn != ans.seat:
             return  # stale: the table moved on meanwhile
         if not ans.move:
+            self._bot_failures += 1
             return
         if not ans.timeout and not self.bot_controlled(ans.seat):
             return
         try:
             await self._apply_move(ans.seat, Move.parse(ans.move), cmd_id=None)
-        except Rejection as r:
-            log.error("table %s: bot move %s rejected: %s", self.id, ans.move, r.reason)
+        except (Rejection, ValueError) as exc:
+            log.error("table %s: bot move %r refused: %s", self.id, ans.move, exc)
+            self._bot_failures += 1
             return
+        self._bot_failures = 0
         for s in range(len(self.seats)):
             await self._handover(s)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import time
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 from ..core.config import Settings
 from ..store.repo import Store, Write
 from .actor import BOT_NAMES, TableActor
+
+log = logging.getLogger(__name__)
 
 
 def new_token() -> str:
@@ -100,6 +103,7 @@ class Registry:
                 }
             )
         await self.store.write(Write(table_id, new_table=row, new_seats=seats))
+        log.info("table created", extra={"table": table_id, "rules": rules, "pace": pace})
         actor = await self.get(table_id)
         assert actor is not None
         return actor, token
