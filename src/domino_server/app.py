@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -44,6 +45,8 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.store = store
         app.state.registry = registry
         restored = await registry.restore_all()
+        gc.set_threshold(*settings.gc_thresholds)
+        gc.freeze()  # what start-up built lives as long as the process: never scan it again
         log.info("ready: %d playing tables restored", restored)
         sweeper = Sweeper(registry)
         sweeper.start()

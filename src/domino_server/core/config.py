@@ -70,6 +70,11 @@ class Settings(BaseSettings):
     rate_per_second: float = Field(20.0, description="Sustained commands per second per socket")
     rate_burst: int = Field(40, description="Commands a socket may send in one burst")
 
+    # latency: Python's full garbage collections pause the loop for 100+ ms with
+    # hundreds of live tables; collect the young generations less often and the
+    # oldest one rarely (reference cycles are rare here)
+    gc_thresholds: tuple[int, int, int] = (1_000, 20, 1_000)
+
     # tables
     actor_idle_seconds: float = Field(600.0, description="Evict an actor with no socket this long")
 
