@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 import pytest
 import websockets
@@ -175,3 +176,30 @@ async def test_live_seats_fall_to_bots_after_a_restart_if_nobody_comes_back(make
     )
     await play_out([ana])
     assert ana.view["over"]
+
+
+async def test_sync_resends_exactly_the_events_after_last_seq(make_server):
+    server = make_server()
+    ana, bia = await _table(server, preset="classic", seats=2, goal=100, pace="correspondence")
+    while ana.seq < 6:
+        mover = ana if ana.my_turn() else bia
+        assert mover.my_turn()
+        await mover.command(move_frame(mover.view["legal"][0]))
+        await pump([ana, bia])
+    seen = dict(ana.events)
+    target = ana.seq
+    # a client that lost track: it asks again from seq 2
+    frames = []
+    await ana.send({"type": "sync", "last_seq": 2, "id": "s1"})
+    while True:
+        f = json.loads(await ana.ws.recv())
+        frames.append(f)
+        if f["type"] == "accepted" and f["id"] == "s1":
+            break
+    events = [f for f in frames if f["type"] == "event"]
+    assert [f["seq"] for f in events] == list(range(3, target + 1))
+    assert all(f["event"] == seen[f["seq"]] for f in events)
+    assert all(f["view"] is None for f in events[:-1]) and events[-1]["view"] == ana.view
+    assert frames[-1] == {"type": "accepted", "id": "s1", "seq": target}
+    bad = await ana.command({"type": "sync", "last_seq": -1})
+    assert bad["type"] == "rejected" and bad["code"] == "bad_command"
