@@ -177,6 +177,7 @@ class TableActor:
         self._bot_tasks: set[asyncio.Task[None]] = set()
         self._rules: Rules | None = None
         self._bot_failures = 0
+        self.broken = False  # a write failed and the state could not be reloaded yet
 
     # ---------------------------------------------------------------- state
     def restore(self, loaded: LoadedTable) -> None:
@@ -339,6 +340,9 @@ class TableActor:
     async def _run(self) -> None:
         while True:
             item = await self.inbox.get()
+            if self.broken and not await self._reload():
+                self._refuse(item)  # the database is unreachable: change nothing
+                continue
             try:
                 await self._handle(item)
                 await self._check_deadlines()
@@ -347,15 +351,44 @@ class TableActor:
                 raise
             except Exception:
                 log.exception("table %s: failure; reloading from the database", self.id)
+                self.broken = True
                 await self._reload()
             self._schedule()
 
-    async def _reload(self) -> None:
-        loaded = await self.store.load(self.id)
+    async def _reload(self) -> bool:
+        """Rebuild the state from the database; False if it cannot be read now."""
+        try:
+            loaded = await self.store.load(self.id)
+        except Exception:
+            log.exception("table %s: cannot reload from the database", self.id)
+            return False
         if loaded is not None:
             self.cmd_ids.clear()
             self.ring.clear()
             self.restore(loaded)
+        self.broken = False
+        return True
+
+    def _refuse(self, item: Any) -> None:
+        """Answer ``item`` without touching the state (used while the database is away)."""
+        if isinstance(item, tuple):
+            fut = item[2]
+            if not fut.done():
+                fut.set_result(Reply(self.seq, "not_allowed", "storage unavailable; try again"))
+        elif isinstance(item, Attach):
+            item.conn.close(1011, "storage unavailable; reconnect later")
+        elif isinstance(item, Resync):
+            item.conn.send(
+                {
+                    "type": "rejected",
+                    "id": item.cmd_id,
+                    "code": "not_allowed",
+                    "reason": "storage unavailable; try again",
+                }
+            )
+        if self._timer is not None:  # try again in a second even if nobody asks
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(1.0, self.poke)
 
     async def _handle(self, item: Any) -> None:
         if item is _TICK:
