@@ -194,7 +194,7 @@ class Client:
 
     async def connect(self, last_seq: int | None = None) -> dict[str, Any]:
         self.ws = await websockets.connect(
-            self.server.ws_url(self.table_id, self.token, last_seq), max_size=2**22
+            self.server.ws_url(self.table_id, self.token, last_seq), max_size=2**22, close_timeout=1
         )
         welcome = await self.recv()
         assert welcome["type"] == "welcome", welcome
