@@ -11,8 +11,8 @@ from domino_server.core.config import Settings
 from domino_server.protocol import commands as c
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
 from domino_server.store.repo import Store
-from domino_server.tables.actor import Attach, Join
 from domino_server.tables.connection import Connection
+from domino_server.tables.messages import Attach, Join
 from domino_server.tables.registry import Registry
 
 

@@ -20,8 +20,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..core.config import Settings
 from ..protocol import commands as c
-from ..tables.actor import Attach, Detach, Resync
 from ..tables.connection import CLOSE, Connection
+from ..tables.messages import Attach, Detach, Resync
 from ..tables.registry import Registry, hash_token
 
 router = APIRouter()

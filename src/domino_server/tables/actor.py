@@ -20,7 +20,6 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from domino_core import Deal, IllegalMove, Match, Move, Rules, Tile, shuffle_deal, view_for
@@ -30,78 +29,15 @@ from ..protocol import commands as c
 from ..store.repo import MATCH_KINDS, EventRow, LoadedTable, Store, Write
 from .clock import Deadlines
 from .connection import Connection, dumps
+from .messages import Attach, BotAnswer, Detach, Join, Rejection, Reply, Resync
+
+__all__ = ["BOT_NAMES", "TableActor"]
 
 log = logging.getLogger(__name__)
 
 BOT_NAMES = {"rabisco": "Rabisco", "nino": "Nino", "voquelonia": "Vó Quelônia"}
 
 MOVE_COMMANDS = (c.Play, c.Draw, c.Pass)
-
-
-class Rejection(Exception):
-    """A command that cannot be applied; nothing changed."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
-
-@dataclass(slots=True)
-class Reply:
-    """The answer to one request: ``seq`` of its last event, or a rejection."""
-
-    seq: int = 0
-    code: str | None = None
-    reason: str = ""
-    data: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def ok(self) -> bool:
-        """Whether the request was applied."""
-        return self.code is None
-
-
-@dataclass(slots=True)
-class Join:
-    """A friend arriving by the link."""
-
-    name: str
-    token_hash: str
-
-
-@dataclass(slots=True)
-class Attach:
-    """A socket opened for a seat; ``last_seq`` None asks for a snapshot."""
-
-    conn: Connection
-    last_seq: int | None
-
-
-@dataclass(slots=True)
-class Resync:
-    """A socket's ``sync`` command: resend what it missed, then accept ``cmd_id``."""
-
-    conn: Connection
-    last_seq: int
-    cmd_id: str
-
-
-@dataclass(slots=True)
-class Detach:
-    """A socket closed."""
-
-    conn: Connection
-
-
-@dataclass(slots=True)
-class BotAnswer:
-    """A bot's move for ``seat``, computed for state ``version``."""
-
-    seat: int
-    version: int
-    move: str
-    timeout: bool
 
 
 _TICK = object()

@@ -11,7 +11,8 @@ from domino_core import Rules
 
 from ...protocol import commands as c
 from ...protocol.events import TableSummary
-from ...tables.actor import Join, Reply, TableActor
+from ...tables.actor import TableActor
+from ...tables.messages import Join, Reply
 from ...tables.registry import hash_token, new_token
 from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep
 from ..models import (

@@ -1,0 +1,74 @@
+"""What a table actor receives and answers: requests, socket notices, bot answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .connection import Connection
+
+
+class Rejection(Exception):
+    """A command that cannot be applied; nothing changed."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass(slots=True)
+class Reply:
+    """The answer to one request: ``seq`` of its last event, or a rejection."""
+
+    seq: int = 0
+    code: str | None = None
+    reason: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the request was applied."""
+        return self.code is None
+
+
+@dataclass(slots=True)
+class Join:
+    """A friend arriving by the link."""
+
+    name: str
+    token_hash: str
+
+
+@dataclass(slots=True)
+class Attach:
+    """A socket opened for a seat; ``last_seq`` None asks for a snapshot."""
+
+    conn: Connection
+    last_seq: int | None
+
+
+@dataclass(slots=True)
+class Resync:
+    """A socket's ``sync`` command: resend what it missed, then accept ``cmd_id``."""
+
+    conn: Connection
+    last_seq: int
+    cmd_id: str
+
+
+@dataclass(slots=True)
+class Detach:
+    """A socket closed."""
+
+    conn: Connection
+
+
+@dataclass(slots=True)
+class BotAnswer:
+    """A bot's move for ``seat``, computed for state ``version``."""
+
+    seat: int
+    version: int
+    move: str
+    timeout: bool
