@@ -9,7 +9,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DOMINO_HOST=0.0.0.0 \
     DOMINO_PORT=8000 \
     DOMINO_DATABASE_URL=sqlite+aiosqlite:////data/domino.sqlite3 \
-    DOMINO_WEB_DIR=/app/web
+    DOMINO_WEB_DIR=/app/web \
+    DOMINO_MIGRATIONS_DIR=/app/migrations
 
 RUN groupadd --system --gid 10001 domino \
     && useradd --system --uid 10001 --gid domino --home-dir /app --no-create-home domino \
@@ -20,6 +21,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY src ./src
 COPY web ./web
+COPY migrations ./migrations
 RUN pip install --no-cache-dir .
 
 USER 10001:10001

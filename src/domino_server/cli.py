@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_migrate:
         from .store.db import migrate
 
-        migrate(settings.database_url)
+        migrate(settings.database_url, settings.migrations_dir)
         log.info("database migrated")
     if args.migrate_only:
         return 0

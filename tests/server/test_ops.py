@@ -102,6 +102,7 @@ def test_the_images_install_migrate_and_serve_commands_work(tmp_path: Path) -> N
         "DOMINO_PORT": str(port),
         "DOMINO_DATABASE_URL": env_pairs["DOMINO_DATABASE_URL"].replace("/data/", f"{data}/"),
         "DOMINO_WEB_DIR": str(app / "web"),
+        "DOMINO_MIGRATIONS_DIR": str(app / "migrations"),
         "PYTHONPATH": str(site),
         "PATH": f"{site / 'bin'}{os.pathsep}{os.environ['PATH']}",
     }

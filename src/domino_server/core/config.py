@@ -21,6 +21,11 @@ def _default_web_dir() -> str:
     return str(candidate) if candidate.is_dir() else ""
 
 
+def _default_migrations_dir() -> str:
+    """The repository's ``migrations/`` folder (Alembic) when running from a checkout."""
+    return str(Path(__file__).resolve().parents[3] / "migrations")
+
+
 class Settings(BaseSettings):
     """Every knob of the server. Durations are seconds (floats, so tests may use fractions)."""
 
@@ -34,6 +39,9 @@ class Settings(BaseSettings):
     port: int = 8000
     public_url: str = Field("", description="Base URL for invite links; empty: from the request")
     web_dir: str = Field(default_factory=_default_web_dir, description="Static web client folder")
+    migrations_dir: str = Field(
+        default_factory=_default_migrations_dir, description="Alembic migrations folder"
+    )
     log_level: str = "info"
 
     # pace and presence

@@ -8,8 +8,6 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
-
 
 def make_engine(url: str) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets WAL mode and foreign keys on."""
@@ -45,17 +43,22 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def alembic_config(url: str) -> Any:
-    """An Alembic ``Config`` for ``url`` pointing at the migrations shipped in the package."""
+def alembic_config(url: str, migrations_dir: str) -> Any:
+    """An Alembic ``Config`` for ``url`` running the scripts in ``migrations_dir``."""
     from alembic.config import Config
 
+    if not (Path(migrations_dir) / "env.py").is_file():
+        raise RuntimeError(
+            f"no Alembic migrations in {migrations_dir!r}: set DOMINO_MIGRATIONS_DIR to the "
+            "repository's migrations/ folder"
+        )
     cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.set_main_option("script_location", migrations_dir)
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return cfg
 
 
-def migrate(url: str) -> None:
+def migrate(url: str, migrations_dir: str) -> None:
     """Create or upgrade the database at ``url`` to the latest schema (blocking; call
     before the event loop starts)."""
     from alembic import command
@@ -64,4 +67,4 @@ def migrate(url: str) -> None:
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
-    command.upgrade(alembic_config(url), "head")
+    command.upgrade(alembic_config(url, migrations_dir), "head")
