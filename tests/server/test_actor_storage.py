@@ -27,7 +27,7 @@ def frames(conn: Connection) -> list[dict]:
 
 async def test_a_failed_write_is_never_announced_and_changes_nothing(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
-    await asyncio.to_thread(migrate, url)
+    await asyncio.to_thread(migrate, url, Settings().migrations_dir)
     store = Store(make_engine(url), make_sqlite_writer(url))
     store.start()
     registry = Registry(store, Settings(bot_delay_seconds=0), bots=None)

@@ -30,6 +30,7 @@ from ..store.repo import MATCH_KINDS, EventRow, LoadedTable, Store, Write
 from .clock import Deadlines
 from .connection import Connection, dumps
 from .messages import Attach, BotAnswer, Detach, Join, Rejection, Reply, Resync
+from .views import view_texts
 
 __all__ = ["BOT_NAMES", "TableActor"]
 
@@ -114,6 +115,7 @@ class TableActor:
         self._rules: Rules | None = None
         self._bot_failures = 0
         self.broken = False  # a write failed and the state could not be reloaded yet
+        self._deadline_sent: float | None = None  # the deadline the last ``table`` frame had
 
     # ---------------------------------------------------------------- state
     def restore(self, loaded: LoadedTable) -> None:
@@ -414,33 +416,31 @@ class TableActor:
         return self.seq
 
     def _publish(self, rows: list[EventRow], *, summary: bool) -> None:
-        """Send ``rows`` to every socket; the last carries each seat's view."""
+        """Send ``rows`` to every socket; the last carries each seat's view. A ``table``
+        frame follows when asked for or when the public deadline changed (a new turn)."""
+        deadline = self.deadlines.public()
+        if deadline != self._deadline_sent:
+            summary = True
         if not rows and not summary:
             return
-        table_text = dumps({"type": "table", "table": self.summary()}) if summary else None
+        table_text = self._summary_text() if summary else None
+        watched = [seat for seat, conns in self.conns.items() if conns]
         plain = [
             dumps({"type": "event", "seq": r.seq, "event": r.payload, "view": None})
             for r in rows[:-1]
         ]
-        last_cache: dict[int | None, str] = {}
-        for seat, conns in self.conns.items():
-            if not conns:
-                continue
-            last_text = None
-            if rows:
-                last_text = last_cache.get(seat)
-                if last_text is None:
-                    last = rows[-1]
-                    last_text = dumps(
-                        {
-                            "type": "event",
-                            "seq": last.seq,
-                            "event": last.payload,
-                            "view": self.view(seat),
-                        }
-                    )
-                    last_cache[seat] = last_text
-            for conn in list(conns):
+        last_texts: dict[int | None, str] = {}
+        if rows and watched:
+            last = rows[-1]
+            head = dumps({"type": "event", "seq": last.seq, "event": last.payload})[:-1]
+            if self.match is None:
+                views: dict[int | None, str] = dict.fromkeys(watched, "null")
+            else:
+                views = view_texts(self.match, watched)
+            last_texts = {seat: f'{head},"view":{text}}}' for seat, text in views.items()}
+        for seat in watched:
+            last_text = last_texts.get(seat)
+            for conn in list(self.conns[seat]):
                 for text in plain:
                     conn.send_text(text)
                 if last_text is not None:
@@ -448,8 +448,13 @@ class TableActor:
                 if table_text is not None:
                     conn.send_text(table_text)
 
+    def _summary_text(self) -> str:
+        """The ``table`` frame of the summary now; remembers the deadline it announced."""
+        self._deadline_sent = self.deadlines.public()
+        return dumps({"type": "table", "table": self.summary()})
+
     def _broadcast_summary(self) -> None:
-        text = dumps({"type": "table", "table": self.summary()})
+        text = self._summary_text()
         for conns in self.conns.values():
             for conn in conns:
                 conn.send_text(text)

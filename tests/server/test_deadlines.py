@@ -1,0 +1,54 @@
+"""Every turn's deadline reaches the sockets as a ``table`` frame (docs/DESIGN.md §2):
+nobody has to poll ``GET /api/tables/{id}`` to keep a turn timer or absence clock right."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from .harness import Client, Server, move_frame, pump
+
+
+def _at(iso: str) -> float:
+    return dt.datetime.fromisoformat(iso).timestamp()
+
+
+async def _started(server: Server, **body) -> list[Client]:
+    t = server.create(**body)
+    j = server.join(t["table_id"], "Bia")
+    clients = [Client(server, t["table_id"], t["token"]), Client(server, t["table_id"], j["token"])]
+    for cl in clients:
+        await cl.connect()
+    assert (await clients[0].command({"type": "start"}))["type"] == "accepted"
+    await pump(clients)
+    return clients
+
+
+@pytest.mark.parametrize(
+    ("pace", "extra", "span"),
+    [("correspondence", {}, 2 * 86400.0), ("live", {"turn_seconds": 30}, 30.0)],
+)
+async def test_each_move_sends_the_next_turns_deadline(
+    make_server, pace: str, extra: dict, span: float
+) -> None:
+    server = make_server()
+    clients = await _started(server, preset="block", seats=2, goal=100, pace=pace, **extra)
+    for _ in range(4):
+        mover = next(cl for cl in clients if cl.my_turn())
+        before = {cl.seat: cl.table["deadline"] for cl in clients}
+        for cl in clients:
+            cl.frames.clear()
+        sent_at = dt.datetime.now(dt.UTC).timestamp()
+        assert (await mover.command(move_frame(mover.view["legal"][0])))["type"] == "accepted"
+        await pump(clients)
+        polled = server.get(f"/api/tables/{mover.table_id}").json()["deadline"]
+        for cl in clients:
+            kinds = [f["type"] for f in cl.frames]
+            # the new deadline comes right after the move's event, without any request
+            assert "table" in kinds, kinds
+            assert kinds.index("table") > kinds.index("event")
+            deadline = cl.table["deadline"]
+            assert deadline == polled
+            assert deadline != before[cl.seat]
+            assert abs(_at(deadline) - (sent_at + span)) < 5.0
