@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import uvloop
 import websockets
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
@@ -116,12 +117,18 @@ async def run_echo(port: int, conns: int, seconds: float) -> tuple[float, list[f
         async with websockets.connect(f"ws://127.0.0.1:{port}/echo") as ws:
             await started.wait()
             text = json.dumps(FRAME)
-            while time.perf_counter() < stop_at:
-                t0 = time.perf_counter()
-                await ws.send(text)
-                json.loads(await ws.recv())
-                lat.append(time.perf_counter() - t0)
-                count += 1
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(loop_stop_at()):
+                    while True:
+                        t0 = time.perf_counter()
+                        await ws.send(text)
+                        json.loads(await ws.recv())  # as the game's ``accepted``
+                        lat.append(time.perf_counter() - t0)
+                        count += 1
+
+    def loop_stop_at() -> float:
+        loop = asyncio.get_running_loop()
+        return loop.time() + (stop_at - time.perf_counter())
 
     started = asyncio.Event()
     tasks = [asyncio.create_task(one()) for _ in range(conns)]
@@ -133,9 +140,23 @@ async def run_echo(port: int, conns: int, seconds: float) -> tuple[float, list[f
     return count / (time.perf_counter() - t_start), lat
 
 
+def needs_view(raw: str, seat: int | None) -> bool:
+    """Whether an ``event`` frame's view must be decoded for ``seat`` to act on it: the
+    seat is on turn, or nobody is (the round or the match is over). Other views are
+    skipped undecoded: a seat never acts on them (the frame's ``view`` object starts with
+    ``seat``, ``rules``, ``round``, ``opener``, ``turn``; the first ``"turn":`` after
+    ``"view":{`` is the view's own)."""
+    at = raw.find(',"view":{')
+    if at < 0:
+        return False  # "view":null: an older event of a burst
+    t = raw.find('"turn":', at) + 7
+    return raw.startswith("null", t) or raw.startswith(f"{seat},", t)
+
+
 class Seat:
-    def __init__(self, ws: Any) -> None:
+    def __init__(self, ws: Any, seat: int) -> None:
         self.ws = ws
+        self.seat = seat
         self.view: dict[str, Any] | None = None
         self.n = 0
 
@@ -163,16 +184,16 @@ async def run_game(
             )
             created = r.json()
             tid = created["table_id"]
-            tokens = [created["token"]]
+            tokens = [(created["seat"], created["token"])]
             for i in range(1, seats):
                 j = await client.post(f"{http}/api/tables/{tid}/join", json={"name": f"P{i}"})
-                tokens.append(j.json()["token"])
+                tokens.append((j.json()["seat"], j.json()["token"]))
             out = []
-            for tok in tokens:
+            for i, tok in tokens:
                 ws = await websockets.connect(
                     f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={tok}", max_size=2**22
                 )
-                out.append(Seat(ws))
+                out.append(Seat(ws, i))
             return out
 
         sem = asyncio.Semaphore(20)
@@ -201,44 +222,52 @@ async def run_game(
             await go.wait()
             if first:
                 await send({"type": "start"})
-            while time.perf_counter() < stop_at:
-                try:
-                    raw = await asyncio.wait_for(
-                        seat.ws.recv(), max(0.01, stop_at - time.perf_counter())
-                    )
-                except TimeoutError:
-                    break
-                f = json.loads(raw)
-                kind = f["type"]
-                if kind in ("event", "snapshot") and f.get("view") is not None:
-                    seat.view = f["view"]
-                elif kind in ("accepted", "rejected"):
-                    sent = pending.pop(f["id"], None)
-                    # only moves count, after the warm-up (every table's start) is over
-                    if sent is not None and kind == "accepted" and sent[1] and sent[0] >= t_measure:
-                        lat.append(time.perf_counter() - sent[0])
-                        moves += 1
-                else:
-                    continue
-                v = seat.view
-                if v is None or pending:
-                    continue
-                if v["over"]:
-                    done_tables += 1
-                    break
-                if v["round_over"]:
-                    if v["seat"] == 0:
-                        await send({"type": "next_round"})
-                elif v["turn"] == v["seat"] and v["legal"]:
-                    if think:
-                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                    m = v["legal"][0]
-                    cmd = (
-                        {"type": "play", "tile": m["tile"], "end": m["end"]}
-                        if m["type"] == "play"
-                        else {"type": m["type"]}
-                    )
-                    await send(cmd)
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(loop.time() + (stop_at - time.perf_counter())):
+                    while True:
+                        raw = await seat.ws.recv()
+                        if raw.startswith('{"type":"event"'):
+                            if not needs_view(raw, seat.seat):
+                                continue
+                            seat.view = json.loads(raw)["view"]
+                        elif raw.startswith('{"type":"accepted"') or raw.startswith(
+                            '{"type":"rejected"'
+                        ):
+                            f = json.loads(raw)
+                            sent = pending.pop(f["id"], None)
+                            # only moves count, after the warm-up (every table's start)
+                            if (
+                                sent is not None
+                                and f["type"] == "accepted"
+                                and sent[1]
+                                and sent[0] >= t_measure
+                            ):
+                                lat.append(time.perf_counter() - sent[0])
+                                moves += 1
+                        elif raw.startswith('{"type":"snapshot"'):
+                            seat.view = json.loads(raw)["view"]
+                        else:
+                            continue  # welcome, table
+                        v = seat.view
+                        if v is None or pending:
+                            continue
+                        if v["over"]:
+                            done_tables += 1
+                            break
+                        if v["round_over"]:
+                            if v["seat"] == 0:
+                                await send({"type": "next_round"})
+                        elif v["turn"] == v["seat"] and v["legal"]:
+                            if think:
+                                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                            m = v["legal"][0]
+                            cmd = (
+                                {"type": "play", "tile": m["tile"], "end": m["end"]}
+                                if m["type"] == "play"
+                                else {"type": m["type"]}
+                            )
+                            await send(cmd)
 
         tasks = [
             asyncio.create_task(seat_loop(s, i == 0)) for t in all_tables for i, s in enumerate(t)
@@ -330,9 +359,9 @@ def main(argv: list[str] | None = None) -> None:
         echo_rate, echo_lat = (
             (float("nan"), [])
             if args.skip_echo
-            else asyncio.run(run_echo(eport, args.tables, args.seconds))
+            else uvloop.run(run_echo(eport, args.tables, args.seconds))
         )
-        res = asyncio.run(
+        res = uvloop.run(
             run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think)
         )
     finally:
