@@ -140,17 +140,17 @@ async def run_echo(port: int, conns: int, seconds: float) -> tuple[float, list[f
     return count / (time.perf_counter() - t_start), lat
 
 
-def needs_view(raw: str, seat: int | None) -> bool:
-    """Whether an ``event`` frame's view must be decoded for ``seat`` to act on it: the
-    seat is on turn, or nobody is (the round or the match is over). Other views are
-    skipped undecoded: a seat never acts on them (the frame's ``view`` object starts with
-    ``seat``, ``rules``, ``round``, ``opener``, ``turn``; the first ``"turn":`` after
-    ``"view":{`` is the view's own)."""
+def view_state(raw: str, seat: int) -> str:
+    """What an ``event`` frame's view means for ``seat``, read without decoding it:
+    ``"none"`` (``view`` null: an older event of a burst), ``"wait"`` (another seat is on
+    turn: nothing to do) or ``"act"`` (this seat is on turn, or nobody is: the round or
+    the match is over; decode it). A view object starts with ``seat``, ``rules``,
+    ``round``, ``opener``, ``turn``: the first ``"turn":`` after ``"view":{`` is its own."""
     at = raw.find(',"view":{')
     if at < 0:
-        return False  # "view":null: an older event of a burst
+        return "none"
     t = raw.find('"turn":', at) + 7
-    return raw.startswith("null", t) or raw.startswith(f"{seat},", t)
+    return "act" if raw.startswith("null", t) or raw.startswith(f"{seat},", t) else "wait"
 
 
 class Seat:
@@ -167,6 +167,7 @@ async def run_game(
     http = f"http://127.0.0.1:{port}"
     lat: list[float] = []
     moves = 0
+    refused = 0
     done_tables = 0
     async with httpx.AsyncClient(timeout=60) as client:
         rss0 = rss_kib(server_pid)
@@ -210,7 +211,7 @@ async def run_game(
         go = asyncio.Event()
 
         async def seat_loop(seat: Seat, first: bool) -> None:
-            nonlocal moves, done_tables
+            nonlocal moves, refused, done_tables
             pending: dict[str, tuple[float, bool]] = {}
 
             async def send(cmd: dict[str, Any]) -> None:
@@ -228,14 +229,17 @@ async def run_game(
                     while True:
                         raw = await seat.ws.recv()
                         if raw.startswith('{"type":"event"'):
-                            if not needs_view(raw, seat.seat):
+                            state = view_state(raw, seat.seat)
+                            if state == "none":
                                 continue
-                            seat.view = json.loads(raw)["view"]
+                            # a view on another seat's turn leaves nothing to do
+                            seat.view = json.loads(raw)["view"] if state == "act" else None
                         elif raw.startswith('{"type":"accepted"') or raw.startswith(
                             '{"type":"rejected"'
                         ):
                             f = json.loads(raw)
                             sent = pending.pop(f["id"], None)
+                            refused += f["type"] == "rejected"
                             # only moves count, after the warm-up (every table's start)
                             if (
                                 sent is not None
@@ -294,6 +298,7 @@ async def run_game(
         "lat": lat,
         "rss_per_table_kib": (rss1 - rss0) / tables,
         "tables_finished": done_tables,
+        "rejected": refused,
     }
 
 
@@ -388,7 +393,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"ratio: {res['moves_per_s'] / echo_rate * 100:.1f}% of the echo")
     print(f"memory: {res['rss_per_table_kib']:.1f} KiB per live table (server RSS growth)")
-    print(f"matches finished during the run: {res['tables_finished']}")
+    print(
+        f"matches finished during the run: {res['tables_finished']}, "
+        f"commands rejected: {res['rejected']} (should be 0)"
+    )
 
 
 if __name__ == "__main__":
