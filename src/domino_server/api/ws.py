@@ -158,11 +158,7 @@ async def table_socket(
             elif isinstance(cmd, c.Sync):
                 actor.tell(Resync(conn, cmd.last_seq, cmd.id))
             else:
-                reply = await actor.ask(seat, cmd)
-                if reply.ok:
-                    conn.send({"type": "accepted", "id": cmd.id, "seq": reply.seq})
-                else:
-                    _rejected(conn, cmd.id, reply.code or "not_allowed", reply.reason)
+                actor.submit(seat, cmd, conn)  # answered by the actor, after its events
     except WebSocketDisconnect:
         pass
     finally:

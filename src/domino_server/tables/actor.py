@@ -29,7 +29,7 @@ from ..protocol import commands as c
 from ..store.repo import MATCH_KINDS, EventRow, LoadedTable, Store, Write
 from .clock import Deadlines
 from .connection import Connection, dumps
-from .messages import Attach, BotAnswer, Detach, Join, Rejection, Reply, Resync
+from .messages import Answer, Attach, BotAnswer, Detach, Join, Rejection, Reply, Resync
 from .views import view_texts
 
 __all__ = ["BOT_NAMES", "TableActor"]
@@ -266,6 +266,11 @@ class TableActor:
         fut: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self.inbox.put_nowait((seat, request, fut))
         return await fut
+
+    def submit(self, seat: int | None, command: Any, conn: Connection) -> None:
+        """Hand a socket's ``command`` to the actor without waiting: its ``accepted`` or
+        ``rejected`` goes to ``conn`` right after the events it produced."""
+        self.inbox.put_nowait((seat, command, Answer(conn, command.id)))
 
     def tell(self, message: Any) -> None:
         """Hand ``message`` (:class:`Attach`, :class:`Detach`...) to the actor, no reply."""

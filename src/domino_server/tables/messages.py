@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .connection import Connection
+from .connection import Connection, dumps
 
 
 class Rejection(Exception):
@@ -72,3 +72,32 @@ class BotAnswer:
     version: int
     move: str
     timeout: bool
+
+
+@dataclass(slots=True)
+class Answer:
+    """Where the reply to a socket's command goes: straight to that socket, as
+    ``accepted {id, seq}`` or ``rejected {id, code, reason}``, queued right after the
+    events the command produced. Quacks like the future :meth:`TableActor.ask` awaits."""
+
+    conn: Connection
+    cmd_id: str
+    answered: bool = False
+
+    def done(self) -> bool:
+        """Whether the reply was sent."""
+        return self.answered
+
+    def set_result(self, reply: Reply) -> None:
+        """Send ``reply`` to the socket."""
+        self.answered = True
+        if reply.ok:
+            frame: dict[str, Any] = {"type": "accepted", "id": self.cmd_id, "seq": reply.seq}
+        else:
+            frame = {
+                "type": "rejected",
+                "id": self.cmd_id,
+                "code": reply.code or "not_allowed",
+                "reason": reply.reason,
+            }
+        self.conn.send_text(dumps(frame))
