@@ -186,7 +186,13 @@ class Seat:
 
 
 async def run_game(
-    port: int, tables: int, seats: int, seconds: float, server_pid: int, think: float = 0.0
+    port: int,
+    tables: int,
+    seats: int,
+    seconds: float,
+    server_pid: int,
+    think: float = 0.0,
+    pace: str = "correspondence",
 ) -> dict[str, Any]:
     http = f"http://127.0.0.1:{port}"
     lat: list[float] = []
@@ -203,7 +209,7 @@ async def run_game(
                     "preset": "block",
                     "seats": seats,
                     "goal": 300,
-                    "pace": "correspondence",
+                    "pace": pace,
                     "name": "P0",
                 },
             )
@@ -338,6 +344,13 @@ def main(argv: list[str] | None = None) -> None:
         help="seconds a player waits before each move (0: as fast as possible); "
         "with a pace, the latency shows how a loaded server answers real players",
     )
+    p.add_argument(
+        "--pace",
+        choices=("correspondence", "live"),
+        default="correspondence",
+        help="table pace: correspondence (an absence deadline moves every turn, so each move "
+        "also sends a table frame to every seat) or live without a turn timer",
+    )
     p.add_argument("--skip-echo", action="store_true", help="measure the game server only")
     p.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     p.add_argument("--echo-server", type=int, default=None, help=argparse.SUPPRESS)
@@ -391,7 +404,7 @@ def main(argv: list[str] | None = None) -> None:
             else uvloop.run(run_echo(eport, args.tables, args.seconds))
         )
         res = uvloop.run(
-            run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think)
+            run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think, args.pace)
         )
     finally:
         stop(game)
