@@ -8,7 +8,7 @@ rejected with ``duplicate_id`` and not applied again.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -109,18 +109,8 @@ ClientCommand = Annotated[
 
 client_command_adapter: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)
 
+#: Every command ``type``, read off the union's members.
 COMMAND_TYPES: frozenset[str] = frozenset(
-    {
-        "play",
-        "draw",
-        "pass",
-        "next_round",
-        "start",
-        "resign",
-        "propose_annulment",
-        "vote_annulment",
-        "claim_absence",
-        "sync",
-        "ping",
-    }
+    get_args(member.model_fields["type"].annotation)[0]
+    for member in get_args(get_args(ClientCommand)[0])
 )
