@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .moves import IllegalMove, Move
-from .round import Deal, Round, RoundResult
+from .round import OPENING_ORDER, Deal, Round, RoundResult
 from .rules import Rules
 from .tiles import ALL_TILES, Tile
 
@@ -68,14 +68,9 @@ def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
 
 def first_opener(deal: Deal) -> tuple[int, Tile]:
     """The first round's opener and the tile it must play (RULES.md §3)."""
-    best: tuple[tuple[int, int, int], int, Tile] | None = None
-    for seat, hand in enumerate(deal.hands):
-        for t in hand:
-            key = (1, t.high, 0) if t.is_double else (0, t.value, t.high)
-            if best is None or key > best[0]:
-                best = (key, seat, t)
-    assert best is not None
-    return best[1], best[2]
+    holder = {t.id: seat for seat, hand in enumerate(deal.hands) for t in hand}
+    tile_id = next(t for t in OPENING_ORDER if t in holder)
+    return holder[tile_id], ALL_TILES[tile_id]
 
 
 class Match:

@@ -86,9 +86,9 @@ class RoundResult:
         return out
 
 
-#: Tile ids in the order that decides the first opener: doubles high to low, then
+#: Tile ids in the order that decides the first opener (RULES.md §3): doubles high to low, then
 #: the other tiles by value and, between equal values, by the higher number.
-_OPENING_ORDER: tuple[int, ...] = tuple(
+OPENING_ORDER: tuple[int, ...] = tuple(
     t.id for t in sorted(
         ALL_TILES, key=lambda t: (1, t.high, 0) if t.is_double else (0, t.value, t.high),
         reverse=True,
@@ -180,7 +180,7 @@ class Round:
         dealt = 0
         for h in hands:
             dealt |= h
-        forced = next(t for t in _OPENING_ORDER if dealt >> t & 1)
+        forced = next(t for t in OPENING_ORDER if dealt >> t & 1)
         opener = next(s for s in range(n) if hands[s] >> forced & 1)
         r = cls.__new__(cls)
         r.rules = rules
@@ -378,43 +378,52 @@ class Round:
             raise IllegalMove(f"{tile} does not fit end {move.end}: that end {where}")
         return t, e
 
-    def _play(self, seat: int, t: int, end: int | None, left: int | None) -> None:
+    def _lay(
+        self, seat: int, t: int, end: int | None, left: int | None = None
+    ) -> tuple[int, tuple[RoundEnd, Award] | None]:
+        """Lay tile ``t`` of ``seat`` and score it in fives (RULES.md §7); return the points
+        it scored and, when it ends the round (goal, domino, closed table), how."""
         rules = self.rules
         board = self.board
         self.hands[seat] ^= 1 << t
-        opening = board.center is None
         board.place(t, end, left)
-        if opening:
-            a, b = board.center  # type: ignore[misc]
-            text = f"{a}-{b}"
-            self.plays.append(text)
-            self.forced = None
-        else:
-            text = str(ALL_TILES[t])
-            self.plays.append(f"{text} {END_NAMES[end]}")  # type: ignore[index]
+        self.forced = None
+        self.passes = 0
         points = 0
         if rules.fives:
             c = board.count()
             if c > 0 and c % 5 == 0:
                 points = c
+                side = rules.side_of(seat)
+                self.fives.append((side, c))
+                self.scores[side] += c
+                if self.scores[side] >= rules.goal:
+                    return points, ("goal", Award(side, 0, seat))
+        if not self.hands[seat]:
+            return points, ("domino", score_domino(rules, self.hands, seat))
+        if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
+            return points, ("blocked", score_blocked(rules, self.hands, self.opener))
+        return points, None
+
+    def _play(self, seat: int, t: int, end: int | None, left: int | None) -> None:
+        opening = self.board.center is None
+        points, ending = self._lay(seat, t, end, left)
+        if opening:
+            a, b = self.board.center  # type: ignore[misc]
+            text = f"{a}-{b}"
+            self.plays.append(text)
+        else:
+            text = str(ALL_TILES[t])
+            self.plays.append(f"{text} {END_NAMES[end]}")  # type: ignore[index]
         self.log.append({
             "type": "play", "seat": seat, "tile": text,
             "end": None if end is None else END_NAMES[end], "points": points,
         })
-        self.passes = 0
         if points:
-            side = rules.side_of(seat)
-            self.fives.append((side, points))
-            self.scores[side] += points
+            side = self.rules.side_of(seat)
             self.log.append({"type": "score", "side": side, "points": points})
-            if self.scores[side] >= rules.goal:
-                self._finish("goal", Award(side, 0, seat))
-                return
-        if not self.hands[seat]:
-            self._finish("domino", score_domino(rules, self.hands, seat))
-            return
-        if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
-            self._finish("blocked", score_blocked(rules, self.hands, self.opener))
+        if ending is not None:
+            self._finish(*ending)
             return
         self.turn = (seat + 1) % self.n
         self._advance()
@@ -469,11 +478,7 @@ class Round:
             return
 
     def _finish(self, end: RoundEnd, award: Award) -> None:
-        self.end = end
-        self.award = award
-        self.turn = None
-        if award.side is not None and award.points:
-            self.scores[award.side] += award.points
+        self._finish_quiet(end, award)
         self.log.append({
             "type": "round_end", "result": end, "winner": award.side, "points": award.points,
             "pips": [pips_of(h) for h in self.hands],
@@ -616,28 +621,11 @@ class Round:
                     self.turn = (seat + 1) % self.n
 
     def _play_quiet(self, seat: int, t: int, end: int | None) -> None:
-        rules = self.rules
-        board = self.board
-        self.hands[seat] ^= 1 << t
-        board.place(t, end)
-        self.forced = None
-        self.passes = 0
-        if rules.fives:
-            c = board.count()
-            if c > 0 and c % 5 == 0:
-                side = rules.side_of(seat)
-                self.fives.append((side, c))
-                self.scores[side] += c
-                if self.scores[side] >= rules.goal:
-                    self._finish_quiet("goal", Award(side, 0, seat))
-                    return
-        if not self.hands[seat]:
-            self._finish_quiet("domino", score_domino(rules, self.hands, seat))
-            return
-        if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
-            self._finish_quiet("blocked", score_blocked(rules, self.hands, self.opener))
-            return
-        self.turn = (seat + 1) % self.n
+        _, ending = self._lay(seat, t, end)
+        if ending is not None:
+            self._finish_quiet(*ending)
+        else:
+            self.turn = (seat + 1) % self.n
 
 
 __all__ = ["Deal", "Round", "RoundEnd", "RoundResult"]
