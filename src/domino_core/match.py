@@ -16,7 +16,7 @@ from typing import Any
 from .moves import IllegalMove, Move
 from .round import OPENING_ORDER, Deal, Round, RoundResult
 from .rules import Rules
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, Tile, pips_of
 
 EndReason = str  # "goal" | "resign" | "absence" | "annulled" | "abandoned"
 
@@ -296,11 +296,7 @@ class Match:
         rounds = [r.to_replay() for r in self.results]
         if not self.round.over:
             rounds.append({"opener": self.round.opener, "result": "unfinished", "winner": None,
-                           "points": 0, "pips": [_pips(self, s) for s in range(self.rules.seats)],
+                           "points": 0, "pips": [pips_of(h) for h in self.round.hands],
                            "fives": [list(f) for f in self.round.fives]})
         return {"rounds": rounds, "score": list(self.scores), "winner": self.winner,
                 "over": self.over}
-
-
-def _pips(match: Match, seat: int) -> int:
-    return sum(t.value for t in match.round.hand(seat))
