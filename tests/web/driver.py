@@ -19,6 +19,29 @@ def state(page: Page) -> dict[str, Any]:
     return page.evaluate(STATE_JS)
 
 
+def caught_up(*pages: Page, timeout: float = 10.0, quiet: float = 0.8) -> list[dict[str, Any]]:
+    """The pages' states once they all show the same last event.
+
+    A bot may still move after the test's last click, so one page can be a
+    frame ahead of another for a moment: poll until every page shows the same
+    event number and it has not moved for ``quiet`` seconds (the bots of the
+    test server move within a fraction of that).
+    """
+    deadline = time.monotonic() + timeout
+    seen, since = None, time.monotonic()
+    while True:
+        states = [state(p) for p in pages]
+        seqs = {s["seq"] for s in states}
+        now = time.monotonic()
+        if len(seqs) != 1 or seqs != seen:
+            seen, since = seqs, now
+        elif now - since >= quiet or now > deadline:
+            return states
+        if now > deadline:
+            return states
+        pages[0].wait_for_timeout(100)
+
+
 def settle(page: Page, timeout: float = 10.0) -> None:
     """Wait until no command of ours is waiting for its answer."""
     page.wait_for_function(

@@ -7,7 +7,14 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import click_step, create_vs_computer, focus_by_tab, play_match, state
+from .driver import (
+    caught_up,
+    click_step,
+    create_vs_computer,
+    focus_by_tab,
+    play_match,
+    state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -188,12 +195,11 @@ def test_a_spectator_follows_the_game_without_seeing_hands(browser: Browser, ser
             if state(watcher)["seq"] >= seq + 6:
                 break
             host.wait_for_timeout(30)
-        watcher.wait_for_function(
-            f"() => dominoDebug.state().seq >= {state(host)['seq']}", timeout=10000
-        )
-        assert state(watcher)["view"]["board"] == state(host)["view"]["board"]
+        w, h = caught_up(watcher, host)
+        assert w["seq"] == h["seq"]
+        assert w["view"]["board"] == h["view"]["board"]
         expect(watcher.locator("#live")).to_contain_text("jogou")
-        tiles_on_board = 1 + sum(len(a) for a in state(host)["view"]["board"]["arms"].values())
+        tiles_on_board = 1 + sum(len(a) for a in h["view"]["board"]["arms"].values())
         expect(watcher.locator("#board svg > .tile")).to_have_count(tiles_on_board)
         assert watcher.evaluate("document.documentElement.scrollWidth") <= 360
     finally:

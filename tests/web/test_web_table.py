@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import click_step, create_vs_computer, settle, state
+from .driver import caught_up, click_step, create_vs_computer, settle, state
 
 pytestmark = pytest.mark.browser
 
@@ -62,10 +62,9 @@ def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: s
                 break
             host.wait_for_timeout(30)
         assert state(friend)["seq"] > seq + 6
-        host.wait_for_function(
-            f"() => dominoDebug.state().seq >= {state(friend)['seq']}", timeout=10000
-        )
-        assert state(host)["view"]["board"] == state(friend)["view"]["board"]
+        h, f = caught_up(host, friend)
+        assert h["seq"] == f["seq"]
+        assert h["view"]["board"] == f["view"]["board"]
     finally:
         host_ctx.close()
         friend_ctx.close()
