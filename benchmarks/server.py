@@ -250,6 +250,37 @@ async def run_game(
                 pending[cid] = (time.perf_counter(), cmd["type"] in ("play", "draw", "pass"))
                 await seat.ws.send(json.dumps({**cmd, "id": cid}))
 
+            def take(f: dict[str, Any] | str) -> None:
+                """Note one frame: the view to act on, or a command's answer. A frame that
+                came alone arrives as text and is decoded only when it matters."""
+                nonlocal moves, refused
+                if isinstance(f, str):
+                    if f.startswith('{"type":"event"'):
+                        state = view_state(f, seat.seat)
+                        if state == "none":
+                            return
+                        # a view on another seat's turn leaves nothing to do
+                        seat.view = json.loads(f)["view"] if state == "act" else None
+                        return
+                    if not f.startswith('{"type":"accepted"') and not f.startswith(
+                        '{"type":"rejected"'
+                    ) and not f.startswith('{"type":"snapshot"'):
+                        return  # welcome, table
+                    f = json.loads(f)
+                kind = f["type"]
+                if kind == "event":
+                    if f["view"] is not None:
+                        seat.view = f["view"]
+                elif kind in ("accepted", "rejected"):
+                    sent = pending.pop(f["id"], None)
+                    refused += kind == "rejected"
+                    # only moves count, after the warm-up (every table's start)
+                    if sent is not None and kind == "accepted" and sent[1] and sent[0] >= t_measure:
+                        lat.append(time.perf_counter() - sent[0])
+                        moves += 1
+                elif kind == "snapshot":
+                    seat.view = f["view"]
+
             await go.wait()
             if first:
                 await send({"type": "start"})
@@ -258,31 +289,9 @@ async def run_game(
                 async with asyncio.timeout_at(loop.time() + (stop_at - time.perf_counter())):
                     while True:
                         raw = await seat.ws.recv()
-                        if raw.startswith('{"type":"event"'):
-                            state = view_state(raw, seat.seat)
-                            if state == "none":
-                                continue
-                            # a view on another seat's turn leaves nothing to do
-                            seat.view = json.loads(raw)["view"] if state == "act" else None
-                        elif raw.startswith('{"type":"accepted"') or raw.startswith(
-                            '{"type":"rejected"'
-                        ):
-                            f = json.loads(raw)
-                            sent = pending.pop(f["id"], None)
-                            refused += f["type"] == "rejected"
-                            # only moves count, after the warm-up (every table's start)
-                            if (
-                                sent is not None
-                                and f["type"] == "accepted"
-                                and sent[1]
-                                and sent[0] >= t_measure
-                            ):
-                                lat.append(time.perf_counter() - sent[0])
-                                moves += 1
-                        elif raw.startswith('{"type":"snapshot"'):
-                            seat.view = json.loads(raw)["view"]
-                        else:
-                            continue  # welcome, table
+                        # a message is one frame, or an array of frames ready together
+                        for f in json.loads(raw) if raw.startswith("[") else [raw]:
+                            take(f)
                         v = seat.view
                         if v is None or pending:
                             continue

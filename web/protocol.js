@@ -35,7 +35,8 @@ export class TableSocket {
    * @param {string} o.tableId
    * @param {string|null} o.token seat token, null to watch
    * @param {{protocol: string, host: string}} o.location
-   * @param {(frame: object) => void} o.onFrame every parsed server frame
+   * @param {(frame: object) => void} o.onFrame every parsed server frame (frames of one
+   *   message, an array, are passed one by one)
    * @param {(status: "connecting"|"open"|"reconnecting"|"closed") => void} [o.onStatus]
    * @param {(code: number) => void} [o.onFatal] the server refused us for good (4401, 4404)
    * @param {typeof WebSocket} [o.WebSocketImpl]
@@ -133,16 +134,20 @@ export class TableSocket {
     ws.onmessage = (msg) => {
       if (this.ws !== ws) return;
       this.lastHeard = this.clock.now();
-      let frame;
+      let message;
       try {
-        frame = JSON.parse(msg.data);
+        message = JSON.parse(msg.data);
       } catch {
         return;
       }
-      if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
-        if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
+      // one frame, or an array of frames the server had ready together, in order
+      for (const frame of Array.isArray(message) ? message : [message]) {
+        if (this.ws !== ws) return; // a frame may have closed this socket
+        if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
+          if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
+        }
+        this.onFrame(frame);
       }
-      this.onFrame(frame);
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;

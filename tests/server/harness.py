@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Any
 import httpx
 import websockets
 
-from domino_server.protocol.events import server_event_adapter
+from domino_server.protocol.events import server_message_adapter
 
 FAST = {
     "DOMINO_BOT_DELAY_SECONDS": "0",
@@ -191,8 +192,10 @@ class Client:
         self.events: dict[int, dict[str, Any]] = {}  # seq → event seen
         self._n = 0
         self._prefix = uuid.uuid4().hex[:6]  # ids stay unique across this seat's clients
+        self._inbox: deque[dict[str, Any]] = deque()  # frames of a message not yet read
 
     async def connect(self, last_seq: int | None = None) -> dict[str, Any]:
+        self._inbox.clear()
         self.ws = await websockets.connect(
             self.server.ws_url(self.table_id, self.token, last_seq), max_size=2**22, close_timeout=1
         )
@@ -214,7 +217,6 @@ class Client:
             self.ws = None
 
     def _absorb(self, f: dict[str, Any]) -> None:
-        server_event_adapter.validate_python(f)  # every frame follows the schema
         self.frames.append(f)
         t = f["type"]
         if t == "welcome":
@@ -234,8 +236,13 @@ class Client:
             self.table = f["table"]
 
     async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
-        raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        f = json.loads(raw)
+        """The next frame (a message may hold several: an array of frames ready together)."""
+        if not self._inbox:
+            raw = await asyncio.wait_for(self.ws.recv(), timeout)
+            msg = json.loads(raw)
+            server_message_adapter.validate_python(msg)  # every message follows the schema
+            self._inbox.extend(msg if isinstance(msg, list) else [msg])
+        f = self._inbox.popleft()
         self._absorb(f)
         return dict(f)
 

@@ -16,7 +16,7 @@ def test_checked_in_schema_equals_the_generated_one(server: Server) -> None:
     )
     served = server.get("/api/protocol.schema.json").json()
     assert served == json.loads(json.dumps(protocol_schema()))
-    assert set(served["properties"]) == {"ClientCommand", "ServerEvent"}
+    assert set(served["properties"]) == {"ClientCommand", "ServerEvent", "ServerMessage"}
 
 
 def test_openapi_documents_every_route_with_examples(server: Server) -> None:

@@ -46,14 +46,35 @@ class TokenBucket:
         return False
 
 
+#: Most frames, and characters, one websocket message carries (see :func:`_writer`).
+BATCH_FRAMES = 64
+BATCH_CHARS = 256 * 1024
+
+
 async def _writer(ws: WebSocket, conn: Connection) -> None:
+    """Send the connection's queued frames in order. Frames queued together (one command's
+    events, the table summary and the answer) leave as one message, a JSON array of the
+    frames; a frame alone leaves as itself."""
     with contextlib.suppress(Exception):
         while True:
             text = await conn.queue.get()
             if text is CLOSE:
                 await ws.close(conn.close_code, conn.close_reason)
                 return
-            await ws.send_text(text)
+            batch = [text]
+            size = len(text)
+            closing = False
+            while len(batch) < BATCH_FRAMES and size < BATCH_CHARS and not conn.queue.empty():
+                more = conn.queue.get_nowait()
+                if more is CLOSE:
+                    closing = True
+                    break
+                batch.append(more)
+                size += len(more)
+            await ws.send_text(batch[0] if len(batch) == 1 else f"[{','.join(batch)}]")
+            if closing:
+                await ws.close(conn.close_code, conn.close_reason)
+                return
 
 
 def _error(conn: Connection, code: str, detail: str) -> None:

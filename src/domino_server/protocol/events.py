@@ -141,3 +141,9 @@ ServerEvent = Annotated[
 ]
 
 server_event_adapter: TypeAdapter[ServerEvent] = TypeAdapter(ServerEvent)
+
+#: One websocket message from the server: a frame, or frames that were ready together
+#: (one command's events, the table summary, the answer), in order, as an array.
+ServerMessage = ServerEvent | list[ServerEvent]
+
+server_message_adapter: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)

@@ -14,16 +14,18 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from .commands import client_command_adapter
-from .events import server_event_adapter
+from .events import server_event_adapter, server_message_adapter
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schema" / "protocol.schema.json"
 
 
 def protocol_schema() -> dict[str, Any]:
-    """One JSON Schema document with ``ClientCommand`` and ``ServerEvent`` under ``$defs``."""
+    """One JSON Schema document with ``ClientCommand``, ``ServerEvent`` and ``ServerMessage``
+    under ``$defs``."""
     adapters: list[tuple[str, TypeAdapter[Any]]] = [
         ("ClientCommand", client_command_adapter),
         ("ServerEvent", server_event_adapter),
+        ("ServerMessage", server_message_adapter),
     ]
     defs: dict[str, Any] = {}
     roots: dict[str, Any] = {}
@@ -36,7 +38,10 @@ def protocol_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://domino.example/protocol.schema.json",
         "title": "Dominó websocket protocol",
-        "description": "Client → server: ClientCommand. Server → client: ServerEvent.",
+        "description": (
+            "Client → server: ClientCommand. Server → client: ServerMessage, one "
+            "ServerEvent or an array of ServerEvents that were ready together."
+        ),
         "type": "object",
         "properties": roots,
         "$defs": dict(sorted(defs.items())),

@@ -30,7 +30,7 @@ from ..store.repo import MATCH_KINDS, EventRow, LoadedTable, Store, Write
 from .clock import Deadlines
 from .connection import Connection, dumps
 from .messages import Answer, Attach, BotAnswer, Detach, Join, Rejection, Reply, Resync
-from .views import view_texts
+from .views import ViewCache, view_texts
 
 __all__ = ["BOT_NAMES", "TableActor"]
 
@@ -116,6 +116,7 @@ class TableActor:
         self._bot_failures = 0
         self.broken = False  # a write failed and the state could not be reloaded yet
         self._deadline_sent: float | None = None  # the deadline the last ``table`` frame had
+        self._view_cache = ViewCache()
 
     # ---------------------------------------------------------------- state
     def restore(self, loaded: LoadedTable) -> None:
@@ -441,7 +442,7 @@ class TableActor:
             if self.match is None:
                 views: dict[int | None, str] = dict.fromkeys(watched, "null")
             else:
-                views = view_texts(self.match, watched)
+                views = view_texts(self.match, watched, self._view_cache)
             last_texts = {seat: f'{head},"view":{text}}}' for seat, text in views.items()}
         for seat in watched:
             last_text = last_texts.get(seat)

@@ -6,17 +6,21 @@ is the same for every seat. :func:`view_texts` encodes those shared parts once p
 and splices each seat's own three values in, so that each text is byte for byte
 ``dumps(view_for(match, seat).to_dict())`` at a fraction of the cost when several seats
 (and spectators) watch one table.
+
+A :class:`ViewCache` (one per table) also keeps the encoded parts that change only between
+rounds: the rules, the results of the rounds played, the result of the round just ended.
+Those are immutable values in the core, so the cache is keyed by the objects themselves.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from domino_core import Match, View, view_for
 
-__all__ = ["SEAT_KEYS", "view_texts"]
+__all__ = ["SEAT_KEYS", "ViewCache", "view_texts"]
 
 #: The only view keys whose values depend on the seat.
 SEAT_KEYS = frozenset(("seat", "hand", "legal"))
@@ -24,48 +28,134 @@ SEAT_KEYS = frozenset(("seat", "hand", "legal"))
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
-def _seat_values(v: View) -> dict[str, Any]:
-    """``seat``, ``hand`` and ``legal`` exactly as ``View.to_dict`` gives them."""
+class ViewCache:
+    """Encoded view parts that outlive one event: rules and finished rounds."""
+
+    __slots__ = ("_result", "_rounds", "_rules")
+
+    def __init__(self) -> None:
+        self._rules: tuple[object, str] | None = None
+        self._rounds: tuple[tuple[object, ...], str] | None = None
+        self._result: tuple[object, str] | None = None
+
+    def rules(self, v: View) -> str:
+        """The ``rules`` value's text (a table's rules never change)."""
+        if self._rules is None or self._rules[0] is not v.rules:
+            self._rules = (v.rules, _encode(v.rules.to_dict()))
+        return self._rules[1]
+
+    def rounds(self, v: View) -> str:
+        """The ``rounds`` list's text (it grows by one result per round)."""
+        key = v.rounds
+        cached = self._rounds
+        if cached is None or len(cached[0]) != len(key) or any(
+            a is not b for a, b in zip(cached[0], key, strict=True)
+        ):
+            self._rounds = cached = (key, _encode([r.to_dict() for r in key]))
+        return cached[1]
+
+    def result(self, v: View) -> str:
+        """The ``result`` value's text (null while the round is played)."""
+        if v.result is None:
+            return "null"
+        if self._result is None or self._result[0] is not v.result:
+            self._result = (v.result, _encode(v.result.to_dict()))
+        return self._result[1]
+
+
+#: Keys whose text the :class:`ViewCache` keeps between events.
+_CACHED: dict[str, Callable[[ViewCache, View], str]] = {
+    "rules": ViewCache.rules,
+    "result": ViewCache.result,
+    "rounds": ViewCache.rounds,
+}
+
+
+def _shared(v: View) -> dict[str, Any]:
+    """The view's keys in ``to_dict`` order: the values every seat shares, as plain JSON
+    values (tuples encode as lists), with None in place of the seat and cached keys."""
+    board = v.board
     return {
-        "seat": v.seat,
-        "hand": None if v.hand is None else [str(t) for t in v.hand],
-        "legal": [lm.to_dict() for lm in v.legal],
+        "seat": None,
+        "rules": None,
+        "round": v.round_no,
+        "opener": v.opener,
+        "turn": v.turn,
+        "hand": None,
+        "hand_counts": v.hand_counts,
+        "boneyard": v.boneyard,
+        "sleeping": v.sleeping,
+        "board": {"center": board.center, "spinner": board.spinner, "arms": board.arms},
+        "ends": v.ends,
+        "count": v.count,
+        "log": v.log,
+        "scores": v.scores,
+        "legal": None,
+        "round_over": v.round_over,
+        "result": None,
+        "rounds": None,
+        "over": v.over,
+        "winner": v.winner,
+        "end_reason": v.end_reason,
     }
 
 
-def _template(d: dict[str, Any]) -> list[str]:
-    """The view's text split around its seat keys: ``[text, key, text, key, ..., text]``,
-    where each ``text`` is already-encoded JSON and each ``key`` is a seat key whose
-    encoded value goes in its place."""
-    parts: list[str] = []
+def _seat_values(v: View) -> dict[str, str]:
+    """``seat``, ``hand`` and ``legal`` encoded exactly as ``View.to_dict`` gives them."""
+    return {
+        "seat": "null" if v.seat is None else str(v.seat),
+        "hand": "null" if v.hand is None else _encode([str(t) for t in v.hand]),
+        "legal": _encode([lm.to_dict() for lm in v.legal]),
+    }
+
+
+def _template(v: View, cache: ViewCache) -> Callable[[dict[str, str]], str]:
+    """A function of one seat's encoded values giving that seat's whole view text: runs
+    of shared keys are encoded together, cached keys come from ``cache``."""
+    members: list[str] = []  # '"key":value' texts; a seat key stands alone as its name
     run: dict[str, Any] = {}
-    chunk = "{"
-    for k, val in d.items():
-        if k in SEAT_KEYS:
+    for k, val in _shared(v).items():
+        if k in SEAT_KEYS or k in _CACHED:
             if run:
-                chunk += _encode(run)[1:-1] + ","
+                members.append(_encode(run)[1:-1])
                 run = {}
-            parts.append(chunk + _encode(k) + ":")
-            parts.append(k)
-            chunk = ","
+            members.append(k if k in SEAT_KEYS else f'"{k}":{_CACHED[k](cache, v)}')
         else:
             run[k] = val
     if run:
-        chunk += _encode(run)[1:-1]
-    parts.append(chunk + "}")
-    return parts
+        members.append(_encode(run)[1:-1])
+    parts: list[str] = []  # the text before each seat key's value
+    keys: list[str] = []
+    text = "{"
+    for i, member in enumerate(members):
+        text += "," if i else ""
+        if member in SEAT_KEYS:
+            parts.append(f'{text}"{member}":')
+            keys.append(member)
+            text = ""
+        else:
+            text += member
+    tail = text + "}"
+
+    def fill(own: dict[str, str]) -> str:
+        return "".join([*(p + own[k] for p, k in zip(parts, keys, strict=True)), tail])
+
+    return fill
 
 
-def view_texts(match: Match, seats: Iterable[int | None]) -> dict[int | None, str]:
+def view_texts(
+    match: Match, seats: Iterable[int | None], cache: ViewCache | None = None
+) -> dict[int | None, str]:
     """Seat → the compact JSON text of its view of ``match`` now (None: a spectator)."""
+    cache = cache or ViewCache()
     out: dict[int | None, str] = {}
-    template: list[str] | None = None
+    fill: Callable[[dict[str, str]], str] | None = None
     for seat in seats:
         if seat in out:
             continue
         v = view_for(match, seat)
-        if template is None:
-            template = _template(v.to_dict())
-        own = _seat_values(v)
-        out[seat] = "".join(_encode(own[p]) if i % 2 else p for i, p in enumerate(template))
+        if fill is None:
+            fill = _template(v, cache)
+        out[seat] = fill(_seat_values(v))
     return out
+

@@ -140,3 +140,22 @@ test("a refused token stops reconnecting and says so once", () => {
   assert.equal(FakeWS.all.length, 1);
   assert.equal(sock.status, "closed");
 });
+
+test("a message holding several frames hands them over one by one, in order", () => {
+  FakeWS.all = [];
+  const frames = [];
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: fakeClock(),
+    onFrame: (f) => frames.push(f), onStatus: () => {},
+  });
+  sock.connect();
+  const ws = FakeWS.all[0];
+  ws.open();
+  ws.receive([
+    { type: "event", seq: 4, event: { type: "play" }, view: null },
+    { type: "event", seq: 5, event: { type: "pass" }, view: { turn: 0 } },
+    { type: "accepted", id: "c1", seq: 5 },
+  ]);
+  assert.deepEqual(frames.map((f) => f.type), ["event", "event", "accepted"]);
+  assert.equal(sock.lastSeq, 5, "resuming would ask for what follows the last event of the batch");
+});
