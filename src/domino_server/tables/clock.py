@@ -22,8 +22,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .actor import TableActor
     from .registry import Registry
+    from .state import TableState
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 class Deadlines:
     """The deadlines of one actor's table at this moment (seconds since the epoch)."""
 
-    def __init__(self, actor: TableActor) -> None:
+    def __init__(self, actor: TableState) -> None:
         self.a = actor
         self.s = actor.settings
         self.row: dict[str, Any] = actor.row

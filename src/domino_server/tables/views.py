@@ -48,8 +48,10 @@ class ViewCache:
         """The ``rounds`` list's text (it grows by one result per round)."""
         key = v.rounds
         cached = self._rounds
-        if cached is None or len(cached[0]) != len(key) or any(
-            a is not b for a, b in zip(cached[0], key, strict=True)
+        if (
+            cached is None
+            or len(cached[0]) != len(key)
+            or any(a is not b for a, b in zip(cached[0], key, strict=True))
         ):
             self._rounds = cached = (key, _encode([r.to_dict() for r in key]))
         return cached[1]
@@ -158,4 +160,3 @@ def view_texts(
             fill = _template(v, cache)
         out[seat] = fill(_seat_values(v))
     return out
-

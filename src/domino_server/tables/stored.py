@@ -1,0 +1,53 @@
+"""Conversions between a table's stored or wire values and the core's: deal texts, moves
+from commands, log entry copies, times."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from domino_core import Deal, Move, Tile
+
+from ..protocol import commands as c
+
+__all__ = ["copy_entry", "deal_from_json", "deal_to_json", "iso", "move_from_command", "now"]
+
+
+def copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a log entry deep enough that the core's later changes do not reach it."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
+
+
+def now() -> float:
+    """Wall-clock seconds since the epoch (stored deadlines use it)."""
+    return time.time()
+
+
+def iso(ts: float | None) -> str | None:
+    """ISO 8601 UTC text of ``ts`` (None stays None)."""
+    if ts is None:
+        return None
+    return dt.datetime.fromtimestamp(ts, dt.UTC).isoformat(timespec="milliseconds")
+
+
+def deal_to_json(deal: Deal) -> tuple[list[list[str]], list[str]]:
+    """A deal as stored: hands and boneyard as tile texts."""
+    return [[str(t) for t in hand] for hand in deal.hands], [str(t) for t in deal.boneyard]
+
+
+def deal_from_json(hands: list[list[str]], boneyard: list[str]) -> Deal:
+    """The stored deal back as a :class:`domino_core.Deal`."""
+    return Deal(
+        hands=tuple(tuple(Tile.parse(t) for t in hand) for hand in hands),
+        boneyard=tuple(Tile.parse(t) for t in boneyard),
+    )
+
+
+def move_from_command(cmd: c.Play | c.Draw | c.Pass) -> Move:
+    """The core move a move command asks for."""
+    if isinstance(cmd, c.Play):
+        return Move.play(cmd.tile, cmd.end)  # text keeps its order for an opening play
+    if isinstance(cmd, c.Draw):
+        return Move.draw()
+    return Move.pass_()

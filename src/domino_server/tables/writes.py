@@ -1,0 +1,176 @@
+"""Every change of a table is stored first, then told: :meth:`TableWrites._commit`
+commits one :class:`~domino_server.store.repo.Write` and only then advances ``seq`` and
+sends the new events to every socket, each seat's view through ``view_for`` alone."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from ..store.repo import EventRow, Write
+from .connection import dumps
+from .state import TableState
+from .stored import now
+from .views import view_texts
+
+__all__ = ["MEMORY_COLUMNS", "TableWrites"]
+
+log = logging.getLogger(__name__)
+
+#: Row values kept in memory only: on load they derive from the stored events.
+MEMORY_COLUMNS = ("turn_started_at", "last_move_at")
+
+
+class TableWrites(TableState):
+    """Storing a change, then publishing it."""
+
+    def _events(
+        self,
+        entries: Iterable[tuple[str, dict[str, Any]]],
+        *,
+        seat: int | None = None,
+        cmd_id: str | None = None,
+        move: str | None = None,
+        ts: float | None = None,
+    ) -> list[EventRow]:
+        """Number ``(kind, payload)`` pairs after the current seq, stamped ``ts`` (default:
+        now); the first row carries the command's seat, id and move."""
+        ts = now() if ts is None else ts
+        rows: list[EventRow] = []
+        for i, (kind, payload) in enumerate(entries):
+            first = i == 0
+            rows.append(
+                EventRow(
+                    seq=self.seq + 1 + i,
+                    kind=kind,
+                    payload=payload,
+                    created_at=ts,
+                    seat=seat if first else None,
+                    cmd_id=cmd_id if first else None,
+                    move=move if first else None,
+                )
+            )
+        return rows
+
+    async def _commit(self, w: Write, *, summary: bool = False) -> int:
+        """Store ``w``, then (and only then) advance seq and tell every socket."""
+        memory = {k: w.table.pop(k) for k in MEMORY_COLUMNS if k in w.table}
+        await self.store.write(w)
+        if "status" in w.table:
+            log.info(
+                "table %s",
+                w.table["status"],
+                extra={
+                    "table": self.id,
+                    "status": w.table["status"],
+                    "end_reason": getattr(self.match, "end_reason", None),
+                    "winner": getattr(self.match, "winner", None),
+                },
+            )
+        for col, val in (w.table | memory).items():
+            self.row[col] = val
+        for seat, vals in w.seats.items():
+            self.seats[seat].update(vals)
+        if w.deal is not None:
+            self.deals[w.deal[0]] = (w.deal[1], w.deal[2])
+        for ev in w.events:
+            self.seq = ev.seq
+            self.ring.append((ev.seq, ev.payload))
+            if ev.cmd_id is not None and ev.seat is not None:
+                self.cmd_ids[(ev.seat, ev.cmd_id)] = ev.seq
+        self._publish(w.events, summary=summary or bool(w.seats) or "status" in w.table)
+        return self.seq
+
+    def _publish(self, rows: list[EventRow], *, summary: bool) -> None:
+        """Send ``rows`` to every socket; the last carries each seat's view. A ``table``
+        frame follows when asked for or when the public deadline changed (a new turn)."""
+        deadline = self.deadlines.public()
+        if deadline != self._deadline_sent:
+            summary = True
+        if not rows and not summary:
+            return
+        table_text = self._summary_text() if summary else None
+        watched = [seat for seat, conns in self.conns.items() if conns]
+        plain = [
+            dumps({"type": "event", "seq": r.seq, "event": r.payload, "view": None})
+            for r in rows[:-1]
+        ]
+        last_texts: dict[int | None, str] = {}
+        if rows and watched:
+            last = rows[-1]
+            head = dumps({"type": "event", "seq": last.seq, "event": last.payload})[:-1]
+            if self.match is None:
+                views: dict[int | None, str] = dict.fromkeys(watched, "null")
+            else:
+                views = view_texts(self.match, watched, self._view_cache)
+            last_texts = {seat: f'{head},"view":{text}}}' for seat, text in views.items()}
+        for seat in watched:
+            last_text = last_texts.get(seat)
+            for conn in list(self.conns[seat]):
+                for text in plain:
+                    conn.send_text(text)
+                if last_text is not None:
+                    conn.send_text(last_text)
+                if table_text is not None:
+                    conn.send_text(table_text)
+
+    def _summary_text(self) -> str:
+        """The ``table`` frame of the summary now; remembers the deadline it announced."""
+        self._deadline_sent = self.deadlines.public()
+        return dumps({"type": "table", "table": self.summary()})
+
+    def _broadcast_summary(self) -> None:
+        text = self._summary_text()
+        for conns in self.conns.values():
+            for conn in conns:
+                conn.send_text(text)
+
+    def _match_changed(self, t: float) -> dict[str, Any]:
+        """Table columns to store after the match changed at ``t``."""
+        self.version += 1
+        self.timeout_pending = None
+        cols: dict[str, Any] = {"turn_started_at": t, "last_move_at": t}
+        return cols
+
+    def _end_rows(self, entries: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+        """A ``match_end`` row when the match is over and ``entries`` lack one (the goal)."""
+        assert self.match is not None
+        if not self.match.over or any(e.get("type") == "match_end" for e in entries):
+            return []
+        return [
+            (
+                "info",
+                {
+                    "type": "match_end",
+                    "reason": self.match.end_reason or "goal",
+                    "winner": self.match.winner,
+                },
+            )
+        ]
+
+    def _finish_cols(self, t: float) -> dict[str, Any]:
+        assert self.match is not None
+        if not self.match.over:
+            return {}
+        self.annulment = None
+        return {"status": "finished", "finished_at": t}
+
+    async def _store_match_change(
+        self,
+        rows: list[tuple[str, dict[str, Any]]],
+        *,
+        seat: int | None = None,
+        cmd_id: str | None = None,
+        move: str | None = None,
+        extra: dict[str, Any] | None = None,
+        deal: tuple[int, list[list[str]], list[str]] | None = None,
+        seats: dict[int, dict[str, Any]] | None = None,
+    ) -> int:
+        t = now()
+        cols = self._match_changed(t)
+        events = self._events(rows, seat=seat, cmd_id=cmd_id, move=move, ts=t)
+        cols.update(self._finish_cols(t))
+        cols.update(extra or {})
+        w = Write(self.id, events=events, table=cols, deal=deal, seats=seats or {})
+        return await self._commit(w)
