@@ -1,0 +1,116 @@
+/** The hand on the table screen: drawing it (only when it changes), arrow keys, click, drag and drop. */
+
+import { handMarkup, moveFocus, uprightTileSvg } from "./hand.js";
+import { getLang, t } from "./i18n.js";
+import { cancelPick, chooseTile, picking, playTile, setPicking } from "./moves.js";
+import { $ } from "./page.js";
+import { render } from "./render.js";
+import { handModel, isMyTurn, moveInFlight } from "./state.js";
+import { S } from "./table.js";
+
+let lastHandSig = "";
+
+/** The next `renderHand` draws even if nothing it shows has changed. */
+export function forgetHand() {
+  lastHandSig = "";
+}
+
+export function renderHand() {
+  const el = $("hand");
+  const v = S.view;
+  // between rounds every hand, ours too, is shown face up in the round-over panel
+  el.hidden = Boolean(v && (v.round_over || v.over));
+  const model = handModel(v);
+  const locked = !isMyTurn(S) || moveInFlight(S);
+  const sig = JSON.stringify([model, locked, picking && picking.tile, getLang()]);
+  if (sig === lastHandSig) return;
+  lastHandSig = sig;
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.tile : null;
+  el.innerHTML = handMarkup(model, {
+    locked,
+    selected: picking && picking.tile,
+    label: (item) => (item.playable && !locked ? t("table.tilePlayable", { tile: item.tile }) : t("table.tileBlocked", { tile: item.tile })),
+  });
+  if (focused && !picking) {
+    const again = el.querySelector(`[data-tile="${focused}"]`) || el.querySelector(".hand-tile.lit") || el.querySelector(".hand-tile");
+    if (again) again.focus();
+  }
+}
+
+export function bindHand() {
+  const hand = $("hand");
+  hand.addEventListener("click", (ev) => {
+    if (suppressClick) {
+      suppressClick = false;
+      return;
+    }
+    const btn = ev.target.closest(".hand-tile");
+    if (btn) chooseTile(btn.dataset.tile);
+  });
+  hand.addEventListener("keydown", (ev) => {
+    const buttons = Array.from(hand.querySelectorAll(".hand-tile"));
+    const index = buttons.indexOf(document.activeElement);
+    const next = moveFocus(ev.key, index < 0 ? 0 : index, buttons.length);
+    if (next !== null) {
+      ev.preventDefault();
+      buttons[next].focus();
+    }
+  });
+  // Drag and drop with pointer events (mouse, pen and touch alike).
+  hand.addEventListener("pointerdown", (ev) => {
+    const btn = ev.target.closest(".hand-tile.lit");
+    if (!btn || ev.button > 0) return;
+    drag = { tile: btn.dataset.tile, x: ev.clientX, y: ev.clientY, ghost: null, started: false, pointer: ev.pointerId };
+  });
+  window.addEventListener("pointermove", (ev) => {
+    if (!drag || ev.pointerId !== drag.pointer) return;
+    if (!drag.started) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 8) return;
+      drag.started = true;
+      const item = handModel(S.view).find((x) => x.tile === drag.tile);
+      if (!item || !item.playable || !isMyTurn(S)) {
+        drag = null;
+        return;
+      }
+      setPicking({ tile: drag.tile, targets: item.targets });
+      render();
+      const ghost = document.createElement("div");
+      ghost.className = "drag-ghost";
+      ghost.innerHTML = uprightTileSvg(drag.tile);
+      document.body.append(ghost);
+      drag.ghost = ghost;
+    }
+    drag.ghost.style.left = `${ev.clientX}px`;
+    drag.ghost.style.top = `${ev.clientY}px`;
+    const over = document.elementFromPoint(ev.clientX, ev.clientY);
+    for (const el of document.querySelectorAll(".target.hover")) el.classList.remove("hover");
+    const target = over && over.closest && over.closest(".target");
+    if (target) target.classList.add("hover");
+  });
+  window.addEventListener("pointerup", (ev) => {
+    if (!drag || ev.pointerId !== drag.pointer) return;
+    const d = drag;
+    drag = null;
+    if (!d.started) return;
+    suppressClick = true;
+    setTimeout(() => {
+      suppressClick = false;
+    }, 0);
+    if (d.ghost) d.ghost.remove();
+    const over = document.elementFromPoint(ev.clientX, ev.clientY);
+    const target = over && over.closest && over.closest(".target");
+    if (target) {
+      playTile(d.tile, target.dataset.end);
+      return;
+    }
+    const onBoard = over && over.closest && over.closest("#board-wrap");
+    if (onBoard && picking && picking.targets.length === 1) {
+      playTile(d.tile, picking.targets[0].end);
+      return;
+    }
+    cancelPick();
+  });
+}
+
+export let drag = null;
+let suppressClick = false;

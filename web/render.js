@@ -1,0 +1,160 @@
+/**
+ * Drawing the table screen from the state: seats, info line, timer, main
+ * button, annulment and absence bars. The board, the hand and the round and
+ * match panels have their own files.
+ */
+
+import { renderBoard } from "./board-view.js";
+import { renderHand } from "./hand-view.js";
+import { getLang, t } from "./i18n.js";
+import { $, escapeHtml } from "./page.js";
+import { renderOverlays } from "./result-panels.js";
+import {
+  clock, isMyTurn, mainAction, moveInFlight, secondsLeft, seatName, sideCount, sideName, sideOf,
+} from "./state.js";
+import { S, soloTables } from "./table.js";
+
+export function render() {
+  if ($("table").hidden) return;
+  const v = S.view;
+  renderSeats();
+  renderInfo();
+  renderOverlays();
+  renderBoard();
+  renderHand();
+  renderMain();
+  renderAnnulment();
+  renderTimer();
+  $("invite").hidden = !S.table || S.table.status === "finished";
+  if (S.table && S.table.status === "waiting" && !soloTables.has(S.tableId) && !$("invite").dataset.touched) {
+    $("invite").open = true;
+  }
+  $("resign").disabled = !v || v.over || S.seat === null;
+  $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
+  $("claim").hidden = !(S.table && S.table.pace === "correspondence");
+  $("claim").disabled = absence() !== "late";
+  renderAbsence();
+}
+
+/**
+ * Correspondence: "waiting" while another person's turn runs, "late" once the
+ * absence deadline has passed (any other player may claim), else null.
+ */
+function absence() {
+  const v = S.view;
+  const table = S.table;
+  if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
+  if (isMyTurn(S) || !table.deadline) return null;
+  const seat = table.seats.find((x) => x.seat === v.turn);
+  if (!seat || seat.kind !== "human") return null;
+  return secondsLeft(table.deadline, Date.now()) === 0 ? "late" : "waiting";
+}
+
+function renderAbsence() {
+  const state = absence();
+  const bar = $("absence-bar");
+  bar.hidden = state === null;
+  if (state === null) return;
+  const name = seatName(S, S.view.turn);
+  const when = new Date(Date.parse(S.table.deadline)).toLocaleString(getLang(), { dateStyle: "short", timeStyle: "short" });
+  const text = state === "late" ? t("absence.late", { name }) : t("absence.until", { name, when });
+  if ($("absence-text").textContent !== text) $("absence-text").textContent = text;
+  $("claim-now").hidden = state !== "late";
+  $("claim").disabled = state !== "late";
+}
+
+export function renderSeats() {
+  const bar = $("seats-bar");
+  if (!S.table) {
+    bar.innerHTML = "";
+    return;
+  }
+  const v = S.view;
+  const rules = (v && v.rules) || S.table.rules || {};
+  const teams = Boolean(rules.teams);
+  const items = S.table.seats.map((s) => {
+    const me = s.seat === S.seat;
+    const turn = v && !v.round_over && !v.over && v.turn === s.seat;
+    const count = v && v.hand_counts ? v.hand_counts[s.seat] : null;
+    const side = sideOf(rules, s.seat);
+    const score = v && v.scores && !teams ? v.scores[side] : null;
+    const level = s.kind === "bot" ? t("bot.tag", { level: t(`botLevel.${s.bot}`) }) : s.kind === "empty" ? t("table.free") : "";
+    const name = escapeHtml(seatName(S, s.seat));
+    const conn = s.kind === "human" ? (s.connected ? t("table.connected") : t("table.disconnected")) : "";
+    const cls = ["seat-chip", me ? "me" : "", turn ? "turn" : "", teams ? `team${side}` : ""].filter(Boolean).join(" ");
+    return (
+      `<li class="${cls}" data-seat="${s.seat}"${turn ? ' aria-current="true"' : ""}>` +
+      `<span class="seat-name">${name}${me && name !== t("home.you") ? ` <em>(${t("table.you")})</em>` : ""}</span>` +
+      (level ? `<span class="seat-level">${level}</span>` : "") +
+      (conn ? `<span class="dot ${s.connected ? "on" : "off"}" title="${conn}"><span class="sr-only">${conn}</span></span>` : "") +
+      (count !== null ? `<span class="seat-count">${t("table.tiles", { n: count })}</span>` : "") +
+      (score !== null ? `<span class="seat-score">${t("table.score", { n: score })}</span>` : "") +
+      `</li>`
+    );
+  });
+  if (teams && v && v.scores) {
+    for (let side = 0; side < sideCount(rules); side += 1) {
+      items.push(
+        `<li class="team-score team${side}"><span>${escapeHtml(sideName(S, side))}</span>` +
+          `<strong>${t("table.score", { n: v.scores[side] })}</strong></li>`,
+      );
+    }
+  }
+  bar.innerHTML = items.join("");
+}
+
+function renderInfo() {
+  const v = S.view;
+  const rules = (v && v.rules) || (S.table && S.table.rules) || null;
+  $("info-round").textContent = v ? t("table.round", { n: v.round }) : "";
+  $("info-goal").textContent = rules ? `${t(`preset.${rules.preset}`)} · ${t("table.goal", { n: rules.goal })}` : "";
+  let bone = "";
+  if (v && rules && rules.drawing !== false) bone = t("table.boneyard", { n: v.boneyard });
+  else if (v && v.sleeping) bone = t("table.sleeping", { n: v.sleeping });
+  $("info-boneyard").textContent = bone;
+  $("info-count").textContent = v && v.count !== null && v.count !== undefined ? t("table.count", { n: v.count }) : "";
+  let turn = "";
+  if (!v) turn = t("table.waitingStart");
+  else if (v.over) turn = t("match.over");
+  else if (v.round_over) turn = t("round.over", { n: v.round });
+  else if (isMyTurn(S)) turn = t("table.yourTurn");
+  else turn = t("table.turnOf", { name: seatName(S, v.turn) });
+  if (S.seat === null && v) turn += ` · ${t("table.spectator")}`;
+  $("turn-text").textContent = turn;
+}
+
+export function renderTimer() {
+  if (!$("table").hidden) renderAbsence();
+  const el = $("timer");
+  const left = S.table && S.view && !S.view.over && !S.view.round_over && S.table.pace === "live" && S.table.turn_seconds
+    ? secondsLeft(S.table.deadline, Date.now())
+    : null;
+  el.hidden = left === null;
+  if (left !== null) {
+    el.textContent = t("table.timer", { t: clock(left) });
+    el.classList.toggle("low", left <= 5);
+  }
+}
+
+function renderMain() {
+  const btn = $("main-action");
+  const action = mainAction(S);
+  btn.hidden = action.kind === "none";
+  btn.textContent = action.label;
+  btn.dataset.kind = action.kind;
+  btn.disabled = !action.enabled || moveInFlight(S);
+  // after the match only the panel's own buttons (rematch, record, home) make sense
+  $("more").hidden = Boolean(S.view && S.view.over);
+}
+
+function renderAnnulment() {
+  const bar = $("annulment-bar");
+  const a = S.table && S.table.annulment;
+  const v = S.view;
+  bar.hidden = !a || !v || v.over;
+  if (!a) return;
+  $("annulment-text").textContent = t("action.annulProposed", { name: seatName(S, a.by) });
+  const voted = S.seat === null || a.by === S.seat || String(S.seat) in (a.votes || {});
+  $("annul-yes").hidden = voted;
+  $("annul-no").hidden = voted;
+}

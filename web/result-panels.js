@@ -1,0 +1,54 @@
+/** The round-over and match-over panels: the result explained and every hand face up. */
+
+import { uprightTileSvg } from "./hand.js";
+import { t } from "./i18n.js";
+import { $, escapeHtml } from "./page.js";
+import { explainMatch, explainRound, seatName, sideOf } from "./state.js";
+import { S } from "./table.js";
+
+export function renderOverlays() {
+  const v = S.view;
+  const roundBox = $("round-over");
+  const matchBox = $("match-over");
+  const result = v && v.round_over ? v.result || (v.rounds || [])[v.rounds.length - 1] : null;
+  roundBox.hidden = !result;
+  if (result) {
+    const text = explainRound(S, result, v.round);
+    $("round-title").textContent = text.title;
+    $("round-headline").textContent = text.headline;
+    $("round-points").textContent = text.points;
+    $("round-explain").textContent = text.explain;
+    $("round-fives").textContent = text.fives;
+    $("round-fives").hidden = !text.fives;
+    $("round-sum").textContent = text.sum;
+    $("round-sum").hidden = !text.sum;
+    $("round-score").textContent = text.score;
+    const hands = result.hands || [];
+    const rules = v.rules || {};
+    $("round-hands").innerHTML = hands
+      .map((hand, seat) => {
+        const won = result.winner !== null && result.winner !== undefined && sideOf(rules, seat) === result.winner;
+        const tiles = hand.length
+          ? hand.map((tile) => `<span class="mini" role="img" aria-label="${tile}">${uprightTileSvg(tile)}</span>`).join("")
+          : `<span class="reveal-empty">${t("round.emptyHand")}</span>`;
+        return (
+          `<div class="reveal-row${won ? " won" : ""}${teamsClass(rules, seat)}"><span class="reveal-name">${escapeHtml(text.pips[seat] || seatName(S, seat))}</span>` +
+          `<span class="reveal-tiles">${tiles}</span></div>`
+        );
+      })
+      .join("");
+  }
+  matchBox.hidden = !(v && v.over);
+  $("board-wrap").classList.toggle("with-panel", Boolean(result) || Boolean(v && v.over));
+  if (v && v.over) {
+    const text = explainMatch(S);
+    $("match-headline").textContent = text.headline;
+    $("match-reason").textContent = text.reason;
+    $("match-score").textContent = text.score;
+  }
+}
+
+/** " team0"/" team1" for a seat at a table with teams, else "". */
+function teamsClass(rules, seat) {
+  return rules && rules.teams ? ` team${sideOf(rules, seat)}` : "";
+}

@@ -1,0 +1,75 @@
+/** The table's other buttons: resign, annulment, claiming a win, the invite link, rematch; the confirm dialog. */
+
+import { toast } from "./announce.js";
+import { createTable } from "./api.js";
+import { t } from "./i18n.js";
+import { onMainAction } from "./moves.js";
+import { $ } from "./page.js";
+import { go } from "./routes.js";
+import { settings, store } from "./settings.js";
+import { S, send, startOnOpen } from "./table.js";
+
+async function confirmAction(text) {
+  const dlg = $("confirm-dialog");
+  $("confirm-text").textContent = text;
+  dlg.returnValue = "";
+  dlg.showModal();
+  $("confirm-no").focus();
+  return new Promise((resolve) => {
+    dlg.addEventListener("close", () => resolve(dlg.returnValue === "yes"), { once: true });
+  });
+}
+
+export function bindTableControls() {
+  $("main-action").addEventListener("click", onMainAction);
+  $("resign").addEventListener("click", async () => {
+    $("more").open = false;
+    if (await confirmAction(t("action.resignConfirm"))) send("resign");
+  });
+  $("annul").addEventListener("click", async () => {
+    $("more").open = false;
+    if (await confirmAction(t("action.annulConfirm"))) send("propose_annulment");
+  });
+  const claim = async () => {
+    $("more").open = false;
+    if (await confirmAction(t("action.claimConfirm"))) send("claim_absence");
+  };
+  $("claim").addEventListener("click", claim);
+  $("claim-now").addEventListener("click", claim);
+  $("annul-yes").addEventListener("click", () => send("vote_annulment", { agree: true }));
+  $("annul-no").addEventListener("click", () => send("vote_annulment", { agree: false }));
+  $("copy-link").addEventListener("click", async () => {
+    const input = $("invite-url");
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+      document.execCommand && document.execCommand("copy");
+    }
+    toast(t("table.copied"));
+  });
+  $("invite").addEventListener("toggle", () => {
+    $("invite").dataset.touched = "1";
+  });
+  $("rematch").addEventListener("click", rematch);
+}
+
+/** A new table with the same rules and seats; bots where there were bots. */
+async function rematch() {
+  const table = S.table;
+  if (!table) return;
+  const rules = table.rules;
+  const bots = table.seats.map((s) => (s.seat === S.seat ? null : s.bot || "nino"));
+  try {
+    const res = await createTable({
+      preset: rules.preset, seats: rules.seats, goal: rules.goal, pace: table.pace,
+      turn_seconds: table.turn_seconds, bots, partner: rules.teams ? "bot" : null,
+      name: settings.name || t("home.namePlaceholder"), teams: Boolean(rules.teams),
+    });
+    store.saveSeat(res.table_id, res.seat, res.token);
+    startOnOpen(res.table_id);
+    go(`/t/${encodeURIComponent(res.table_id)}`);
+  } catch (err) {
+    toast(t("reject.http", { reason: err.message }));
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The table on screen: its state `S`, its socket, the frames that come in and
+ * the commands that go out. Game rules live on the server; the page only shows
+ * what the view says and sends commands.
+ */
+
+import { announce, toast } from "./announce.js";
+import { getTable, recordUrl } from "./api.js";
+import { forgetBoard } from "./board-view.js";
+import { forgetHand } from "./hand-view.js";
+import { t } from "./i18n.js";
+import { showLobby } from "./invitation.js";
+import { picking, setPicking } from "./moves.js";
+import { $, show } from "./page.js";
+import { TableSocket } from "./protocol.js";
+import { render, renderSeats, renderTimer } from "./render.js";
+import { settings, store } from "./settings.js";
+import { play as playSound } from "./sound.js";
+import { describeEvent, initialState, isMyTurn, reduce, withPending } from "./state.js";
+
+/** Everything about the table on screen. */
+export let S = initialState();
+export let socket = null;
+let timerHandle = null;
+
+/** A table created against the computer starts as soon as our socket is up. */
+let pendingAutoStart = null;
+/** Tables created here against the computer: no need to offer the invite first. */
+export const soloTables = new Set();
+
+/** Start the table `tableId` as soon as our socket is up there (tables against the computer). */
+export function startOnOpen(tableId) {
+  pendingAutoStart = tableId;
+}
+
+export function openTable(tableId, { spectate = false } = {}) {
+  const held = store.seatAt(tableId);
+  S = initialState(tableId, held ? held.seat : null);
+  setPicking(null);
+  forgetBoard();
+  forgetHand();
+  if (!held && !spectate) {
+    closeSocket();
+    showLobby(tableId);
+    return;
+  }
+  store.setCurrent(tableId);
+  show("table");
+  $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}`;
+  $("record-link").href = recordUrl(tableId);
+  closeSocket();
+  socket = new TableSocket({
+    tableId,
+    token: held ? held.token : null,
+    location,
+    onFrame,
+    onStatus: showConnection,
+    onFatal: (code) => {
+      // our seat token is not valid here (4401) or the table is gone (4404): back to the invitation
+      if (code === 4401 || code === 4404) store.forgetSeat(tableId);
+      closeSocket();
+      openTable(tableId);
+    },
+  });
+  socket.connect();
+  render();
+  if (!timerHandle) timerHandle = setInterval(renderTimer, 500);
+}
+
+export function closeSocket() {
+  if (socket) socket.close();
+  socket = null;
+  if (timerHandle) clearInterval(timerHandle);
+  timerHandle = null;
+  $("conn-banner").hidden = true;
+}
+
+export function onFrame(frame) {
+  const before = S;
+  S = reduce(S, frame);
+  if (frame.type === "rejected" || frame.type === "error") {
+    const code = frame.code;
+    const known = t(`reject.${code}`);
+    const reason = known !== `reject.${code}` ? known : frame.reason || frame.detail || code;
+    toast(t("reject.prefix", { reason }));
+    playSound("error", settings.sound);
+  }
+  if (frame.type === "event") {
+    const line = describeEvent(S, frame.event);
+    if (line) announce(line);
+    if (frame.event && frame.event.type === "play") playSound("tile", settings.sound);
+    if (frame.event && frame.event.type === "round_end") playSound("round", settings.sound);
+  }
+  if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();
+  if (!isMyTurn(before) && isMyTurn(S)) {
+    playSound("turn", settings.sound);
+    announce(t("log.yourTurn"), true);
+  }
+  if (picking && !isMyTurn(S)) setPicking(null);
+  if (frame.type === "event" && frame.view) refreshDeadline(before);
+  render();
+}
+
+function maybeAutoStart() {
+  if (pendingAutoStart !== S.tableId || !S.table) return;
+  pendingAutoStart = null;
+  if (S.table.status === "waiting") send("start");
+}
+
+export function send(type, fields) {
+  if (!socket) return null;
+  const cmd = socket.send(type, fields);
+  if (!cmd) {
+    toast(t("conn.offline"));
+    return null;
+  }
+  S = withPending(S, cmd);
+  return cmd;
+}
+
+let wasLost = false;
+function showConnection(status) {
+  const banner = $("conn-banner");
+  if (status === "reconnecting") {
+    banner.textContent = t("conn.lost");
+    banner.className = "banner warn";
+    banner.hidden = false;
+    wasLost = true;
+  } else if (status === "open" && wasLost) {
+    banner.textContent = t("conn.back");
+    banner.className = "banner ok";
+    banner.hidden = false;
+    wasLost = false;
+    setTimeout(() => {
+      if (socket && socket.status === "open") banner.hidden = true;
+    }, 1500);
+  } else if (status === "open" || status === "closed") {
+    banner.hidden = true;
+  }
+  renderSeats();
+}
+
+/**
+ * The server sends the table summary when seats or status change, not when a
+ * turn starts; the deadlines (turn timer, absence) move with every turn, so a
+ * table that has one asks for the fresh summary when the turn passes to a person.
+ */
+let summaryAsked = null;
+function refreshDeadline(before) {
+  const v = S.view;
+  const table = S.table;
+  if (!v || !table || v.over) return;
+  const timed = table.pace === "correspondence" || (table.pace === "live" && table.turn_seconds);
+  if (!timed) return;
+  const turnKey = `${v.round}:${v.turn}:${(v.log || []).length}:${v.round_over}`;
+  const prev = before.view ? `${before.view.round}:${before.view.turn}:${(before.view.log || []).length}:${before.view.round_over}` : "";
+  if (turnKey === prev || summaryAsked === turnKey) return;
+  const seat = table.seats.find((x) => x.seat === v.turn);
+  if (!seat || seat.kind !== "human") return;
+  summaryAsked = turnKey;
+  const tableId = S.tableId;
+  getTable(tableId)
+    .then((fresh) => {
+      if (S.tableId !== tableId || !S.table || !fresh) return;
+      S = reduce(S, { type: "table", table: { ...S.table, deadline: fresh.deadline } });
+      render();
+    })
+    .catch(() => {});
+}
