@@ -19,7 +19,7 @@ import { applySettings, bindSettings, saveSettings } from "./settings.js";
 import { bindTableControls } from "./table-controls.js";
 import { onFrame, openTable, S, send, socket } from "./table.js";
 
-// ---------------------------------------------------------------- settings, rules, language
+// ---------------------------------------------------------------- language (every text on the page again)
 
 function relabel() {
   applyI18n(document);
