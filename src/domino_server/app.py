@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import __version__
 from .api import ws
-from .api.routes import health, records, tables
+from .api.routes import health, players, records, tables
 from .bots import BotPool
 from .core.config import Settings
 from .store.db import make_engine, make_sqlite_writer
@@ -69,6 +69,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     app.include_router(health.router)
     app.include_router(tables.router)
     app.include_router(records.router)
+    app.include_router(players.router)
     app.include_router(ws.router)
 
     web = Path(settings.web_dir) if settings.web_dir else None

@@ -96,7 +96,7 @@ async def test_annulment_needs_every_human(server: Server) -> None:
     assert ana.view["over"] and ana.view["winner"] is None
     assert ana.view["end_reason"] == "annulled"
     kinds = [e["type"] for e in ana.events.values()]
-    assert kinds[-3:] == ["annulment_vote", "annulled", "match_end"]
+    assert kinds[-4:] == ["annulment_vote", "annulled", "match_end", "ranking"]
 
 
 async def test_join_fills_free_seats_then_refuses(server: Server) -> None:

@@ -56,6 +56,13 @@ class CreateTable(BaseModel):
     )
     name: str = Field("Jogador", min_length=1, max_length=40, description="The creator's name")
     teams: bool | None = Field(None, description="Override the preset's teams (4 seats only)")
+    player_token: str | None = Field(
+        None,
+        min_length=16,
+        max_length=64,
+        description="The player's own key for experience points (kept by the browser); "
+        "omit it the first time and keep the one the answer gives",
+    )
 
 
 class JoinTable(BaseModel):
@@ -64,6 +71,13 @@ class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Bia"}]})
 
     name: str = Field(min_length=1, max_length=40)
+    player_token: str | None = Field(
+        None,
+        min_length=16,
+        max_length=64,
+        description="The player's own key for experience points (kept by the browser); "
+        "omit it the first time and keep the one the answer gives",
+    )
 
 
 class AnnulmentVote(BaseModel):
@@ -115,6 +129,7 @@ _TABLE_EXAMPLE: dict[str, JsonValue] = {
     "annulment": None,
 }
 _TOKEN_EXAMPLE = "k1p2mX0vQe9v3Vd1cY7WwA2hZrU8sN4b"
+_PLAYER_EXAMPLE = "pA7r2kQ9xW1mZ0vB3nC5dE8fG4hJ6tY2"
 
 
 class CreatedTable(BaseModel):
@@ -129,6 +144,7 @@ class CreatedTable(BaseModel):
                     "token": _TOKEN_EXAMPLE,
                     "invite_url": f"https://domino.example/t/{_TABLE_EXAMPLE['id']}",
                     "table": _TABLE_EXAMPLE,
+                    "player_token": _PLAYER_EXAMPLE,
                 }
             ]
         }
@@ -139,6 +155,7 @@ class CreatedTable(BaseModel):
     token: str
     invite_url: str
     table: TableSummary
+    player_token: str = Field(description="The player's key for experience points (keep it)")
 
 
 class JoinedTable(BaseModel):
@@ -146,13 +163,21 @@ class JoinedTable(BaseModel):
 
     model_config = ConfigDict(
         json_schema_extra={
-            "examples": [{"seat": 1, "token": _TOKEN_EXAMPLE, "table": _TABLE_EXAMPLE}]
+            "examples": [
+                {
+                    "seat": 1,
+                    "token": _TOKEN_EXAMPLE,
+                    "table": _TABLE_EXAMPLE,
+                    "player_token": _PLAYER_EXAMPLE,
+                }
+            ]
         }
     )
 
     seat: int
     token: str
     table: TableSummary
+    player_token: str = Field(description="The player's key for experience points (keep it)")
 
 
 class ActionDone(BaseModel):
@@ -166,3 +191,38 @@ class ActionDone(BaseModel):
 
     seq: int
     table: TableSummary
+
+
+class PlayerStats(BaseModel):
+    """A player's experience (RULES.md §10 Ranking); ``place`` 1 is the top."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"name": "Ana", "points": 45, "matches": 3, "wins": 2, "place": 7}]
+        }
+    )
+
+    name: str | None = Field(description="The name last played under (null: no points yet)")
+    points: int
+    matches: int = Field(description="Finished matches that gave points")
+    wins: int
+    place: int | None = Field(description="Place in the ranking (null: not ranked yet)")
+
+
+class Ranking(BaseModel):
+    """The players with the most experience points, best first."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "players": [
+                        {"name": "Ana", "points": 120, "matches": 7, "wins": 5, "place": 1},
+                        {"name": "Bia", "points": 85, "matches": 9, "wins": 3, "place": 2},
+                    ]
+                }
+            ]
+        }
+    )
+
+    players: list[PlayerStats]

@@ -4,6 +4,9 @@
 - ``seats``: who holds each seat; tokens only as SHA-256 hashes.
 - ``deals``: the secret deal of every round; never sent to any client.
 - ``events``: the append-only, numbered event log of each table (unique on table and seq).
+- ``players``: experience points (RULES.md §10 Ranking) by player, keyed by the SHA-256
+  of the player token the browser keeps; seats name their player and the SHA-256 of the
+  address they joined from (compared for equality only, never shown).
 
 Times are seconds since the epoch (floats), the same on SQLite and PostgreSQL.
 Deadlines derive from the events' ``created_at`` (the last move or round start)
@@ -53,6 +56,8 @@ seats = Table(
     Column("away", Boolean, nullable=False, default=False),
     Column("away_since", Float, nullable=True),
     Column("creator", Boolean, nullable=False, default=False),
+    Column("player_hash", String(64), nullable=True),
+    Column("ip_hash", String(64), nullable=True),
 )
 Index("ix_seats_token_hash", seats.c.token_hash)
 
@@ -78,3 +83,15 @@ events = Table(
     Column("payload", JSON, nullable=False),
     Column("created_at", Float, nullable=False),
 )
+
+players = Table(
+    "players",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("points", Integer, nullable=False, default=0),
+    Column("matches", Integer, nullable=False, default=0),
+    Column("wins", Integer, nullable=False, default=0),
+    Column("updated_at", Float, nullable=False),
+)
+Index("ix_players_points", players.c.points)

@@ -53,6 +53,8 @@ class Write:
     deal: tuple[int, list[list[str]], list[str]] | None = None  # round_no, hands, boneyard
     new_table: dict[str, Any] | None = None  # insert this table row (with new_seats)
     new_seats: list[dict[str, Any]] = field(default_factory=list)
+    # experience points: {"key_hash", "name", "points", "won", "at"} per player
+    awards: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -217,6 +219,36 @@ class Store:
         async with self.engine.connect() as conn:
             return [r[0] for r in await conn.execute(query)]
 
+    async def player(self, key_hash: str) -> dict[str, Any] | None:
+        """The ranking row of the player whose key hashes to ``key_hash``, with its place."""
+        async with self.engine.connect() as conn:
+            row = (
+                (await conn.execute(select(m.players).where(m.players.c.key_hash == key_hash)))
+                .mappings()
+                .first()
+            )
+            if row is None:
+                return None
+            ahead = (
+                await conn.execute(
+                    select(func.count())
+                    .select_from(m.players)
+                    .where(m.players.c.points > row["points"])
+                )
+            ).scalar_one()
+        return {**dict(row), "place": int(ahead) + 1}
+
+    async def top_players(self, limit: int) -> list[dict[str, Any]]:
+        """The ``limit`` players with the most points (ties: the earlier to get there, then
+        by name)."""
+        query = (
+            select(m.players)
+            .order_by(m.players.c.points.desc(), m.players.c.updated_at, m.players.c.name)
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            return [dict(r) for r in (await conn.execute(query)).mappings().all()]
+
     async def ping(self) -> None:
         """Raise if the database cannot answer."""
         async with self.engine.connect() as conn:
@@ -270,6 +302,8 @@ def _apply(conn: Connection, writes: list[Write]) -> None:
     ]
     if events:
         conn.execute(insert(m.events), events)
+    for a in (a for w in writes for a in w.awards):
+        _award(conn, a)
     for w in writes:
         if w.table:
             conn.execute(update(m.tables).where(m.tables.c.id == w.table_id).values(w.table))
@@ -279,3 +313,30 @@ def _apply(conn: Connection, writes: list[Write]) -> None:
                 .where(and_(m.seats.c.table_id == w.table_id, m.seats.c.seat == seat))
                 .values(values)
             )
+
+
+def _award(conn: Connection, a: dict[str, Any]) -> None:
+    """Add one match's points to a player's row (created on their first points)."""
+    players = m.players
+    done = conn.execute(
+        update(players)
+        .where(players.c.key_hash == a["key_hash"])
+        .values(
+            name=a["name"],
+            points=players.c.points + a["points"],
+            matches=players.c.matches + 1,
+            wins=players.c.wins + (1 if a["won"] else 0),
+            updated_at=a["at"],
+        )
+    )
+    if done.rowcount == 0:
+        conn.execute(
+            insert(players).values(
+                key_hash=a["key_hash"],
+                name=a["name"],
+                points=a["points"],
+                matches=1,
+                wins=1 if a["won"] else 0,
+                updated_at=a["at"],
+            )
+        )

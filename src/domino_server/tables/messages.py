@@ -38,6 +38,8 @@ class Join:
 
     name: str
     token_hash: str
+    player_hash: str | None = None
+    ip_hash: str | None = None
 
 
 @dataclass(slots=True)

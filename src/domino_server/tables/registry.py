@@ -31,6 +31,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def address_hash(table_id: str, address: str | None) -> str | None:
+    """The stored form of a player's address at one table: SHA-256 salted with the table
+    id, enough to tell two seats that share an address (RULES.md §10 Ranking) and useless
+    for anything else. None when the address is unknown."""
+    if not address:
+        return None
+    return hashlib.sha256(f"{table_id}|{address}".encode()).hexdigest()
+
+
 class Registry:
     """The live actors, by table id."""
 
@@ -71,8 +80,11 @@ class Registry:
         bots: list[str | None],
         partner: str | None,
         name: str,
+        player_hash: str | None = None,
+        address: str | None = None,
     ) -> tuple[TableActor, str]:
-        """Store a new table with the creator in seat 0; the actor and the creator's token."""
+        """Store a new table with the creator in seat 0; the actor and the creator's token.
+        ``player_hash`` and ``address`` are the creator's, for the ranking."""
         table_id = new_table_id()
         token = new_token()
         t = time.time()
@@ -100,6 +112,8 @@ class Registry:
                     "away": False,
                     "away_since": t if i == 0 else None,
                     "creator": i == 0,
+                    "player_hash": player_hash if i == 0 else None,
+                    "ip_hash": address_hash(table_id, address) if i == 0 else None,
                 }
             )
         await self.store.write(Write(table_id, new_table=row, new_seats=seats))

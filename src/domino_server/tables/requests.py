@@ -227,7 +227,12 @@ class TableRequests(TableSeats):
         seat = self._free_seat()
         if seat is None:
             raise Rejection("not_allowed", "every seat is taken by a person")
-        cols: dict[str, Any] = {"name": req.name, "token_hash": req.token_hash}
+        cols: dict[str, Any] = {
+            "name": req.name,
+            "token_hash": req.token_hash,
+            "player_hash": req.player_hash,
+            "ip_hash": req.ip_hash,
+        }
         payload: dict[str, Any] = {"type": "seat_joined", "seat": seat, "name": req.name}
         if self.status == "waiting":
             cols["kind"] = "human"

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..store.repo import EventRow, Write
 from .connection import dumps
+from .ranking import outcome
 from .state import TableState
 from .stored import now
 from .views import view_texts
@@ -169,8 +170,22 @@ class TableWrites(TableState):
     ) -> int:
         t = now()
         cols = self._match_changed(t)
+        awards: list[dict[str, Any]] = []
+        if self.match is not None and self.match.over and self.status != "finished":
+            result = outcome(self.match, self.seats)  # the points, stored with the end
+            rows = [*rows, ("info", result.event(len(self.seats)))]
+            awards = [
+                {
+                    "key_hash": a.player_hash,
+                    "name": a.name,
+                    "points": a.points,
+                    "won": a.won,
+                    "at": t,
+                }
+                for a in result.awards
+            ]
         events = self._events(rows, seat=seat, cmd_id=cmd_id, move=move, ts=t)
         cols.update(self._finish_cols(t))
         cols.update(extra or {})
-        w = Write(self.id, events=events, table=cols, deal=deal, seats=seats or {})
+        w = Write(self.id, events=events, table=cols, deal=deal, seats=seats or {}, awards=awards)
         return await self._commit(w)

@@ -13,7 +13,7 @@ from ...protocol import commands as c
 from ...protocol.events import TableSummary
 from ...tables.actor import TableActor
 from ...tables.messages import Join, Reply
-from ...tables.registry import hash_token, new_token
+from ...tables.registry import address_hash, hash_token, new_token
 from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep
 from ..models import (
     ActionDone,
@@ -55,6 +55,11 @@ def _summary(actor: TableActor) -> TableSummary:
     return TableSummary.model_validate(actor.summary())
 
 
+def _address(request: Request) -> str | None:
+    """The client's address (behind a proxy: the one it forwarded, see ``proxy_headers``)."""
+    return request.client.host if request.client else None
+
+
 def _invite_url(request: Request, base: str, table_id: str) -> str:
     root = base.rstrip("/") if base else str(request.base_url).rstrip("/")
     return f"{root}/t/{table_id}"
@@ -89,6 +94,7 @@ async def create_table(
             status.HTTP_422_UNPROCESSABLE_CONTENT,
             f"turn_seconds must be at least {settings.min_turn_seconds}",
         )
+    player = body.player_token or new_token()
     actor, token = await registry.create(
         rules=rules.to_dict(),
         pace=body.pace,
@@ -96,6 +102,8 @@ async def create_table(
         bots=list(body.bots),
         partner=body.partner,
         name=body.name,
+        player_hash=hash_token(player),
+        address=_address(request),
     )
     return CreatedTable(
         table_id=actor.id,
@@ -103,17 +111,27 @@ async def create_table(
         token=token,
         invite_url=_invite_url(request, settings.public_url, actor.id),
         table=_summary(actor),
+        player_token=player,
     )
 
 
 @router.post("/{table_id}/join", summary="Join a table by its link", responses=ERRORS)
-async def join_table(body: JoinTable, actor: TableDep) -> JoinedTable:
+async def join_table(body: JoinTable, request: Request, actor: TableDep) -> JoinedTable:
     """Take a free seat, or a bot's seat (during a match: from the next turn on)."""
     token = new_token()
-    reply = await actor.ask(None, Join(name=body.name, token_hash=hash_token(token)))
+    player = body.player_token or new_token()
+    join = Join(
+        name=body.name,
+        token_hash=hash_token(token),
+        player_hash=hash_token(player),
+        ip_hash=address_hash(actor.id, _address(request)),
+    )
+    reply = await actor.ask(None, join)
     if not reply.ok:
         raise HTTPException(status.HTTP_409_CONFLICT, f"{reply.code}: {reply.reason}")
-    return JoinedTable(seat=reply.data["seat"], token=token, table=_summary(actor))
+    return JoinedTable(
+        seat=reply.data["seat"], token=token, table=_summary(actor), player_token=player
+    )
 
 
 @router.get("/{table_id}", summary="The table's summary", responses={404: ERRORS[404]})

@@ -1,0 +1,65 @@
+"""Players: one's own experience points and the ranking (RULES.md §10 Ranking)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, status
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from ...tables.registry import hash_token
+from ..deps import StoreDep
+from ..models import PlayerStats, Ranking
+
+router = APIRouter(prefix="/api", tags=["players"])
+
+player_bearer = HTTPBearer(
+    auto_error=False, description="The player token returned by create or join"
+)
+
+
+def _stats(row: dict[str, Any], place: int | None) -> PlayerStats:
+    return PlayerStats(
+        name=row["name"],
+        points=row["points"],
+        matches=row["matches"],
+        wins=row["wins"],
+        place=place,
+    )
+
+
+@router.get(
+    "/players/me",
+    summary="My experience points",
+    responses={401: {"description": "Missing player token"}},
+)
+async def my_stats(
+    store: StoreDep,
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(player_bearer)],
+) -> PlayerStats:
+    """Points, finished matches and wins of the player whose token is in
+    ``Authorization: Bearer``; zeros until a match has given points."""
+    if creds is None or not creds.credentials:
+        raise HTTPException(
+            status.HTTP_401_UNAUTHORIZED,
+            "missing player token (Authorization: Bearer PLAYER_TOKEN)",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    row = await store.player(hash_token(creds.credentials))
+    if row is None:
+        return PlayerStats(name=None, points=0, matches=0, wins=0, place=None)
+    return _stats(row, row["place"])
+
+
+@router.get("/ranking", summary="The ranking")
+async def ranking(
+    store: StoreDep,
+    limit: Annotated[int, Query(ge=1, le=100, description="How many players")] = 20,
+) -> Ranking:
+    """The players with the most experience points, best first (names only)."""
+    rows = await store.top_players(limit)
+    places: list[int] = []  # equal points share a place, as in /players/me
+    for i, r in enumerate(rows):
+        same = i > 0 and rows[i - 1]["points"] == r["points"]
+        places.append(places[-1] if same else i + 1)
+    return Ranking(players=[_stats(r, p) for r, p in zip(rows, places, strict=True)])
