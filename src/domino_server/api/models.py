@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from ..protocol.events import BotLevel, TableSummary
 
 Preset = Literal["classic", "draw", "block", "fives", "caribbean"]
+
+PlayerToken = Annotated[
+    str | None,
+    Field(
+        min_length=16,
+        max_length=64,
+        description="The player's own key for experience points (kept by the browser); "
+        "omit it the first time and keep the one the answer gives",
+    ),
+]
 
 
 class CreateTable(BaseModel):
@@ -56,13 +66,7 @@ class CreateTable(BaseModel):
     )
     name: str = Field("Jogador", min_length=1, max_length=40, description="The creator's name")
     teams: bool | None = Field(None, description="Override the preset's teams (4 seats only)")
-    player_token: str | None = Field(
-        None,
-        min_length=16,
-        max_length=64,
-        description="The player's own key for experience points (kept by the browser); "
-        "omit it the first time and keep the one the answer gives",
-    )
+    player_token: PlayerToken = None
 
 
 class JoinTable(BaseModel):
@@ -71,13 +75,7 @@ class JoinTable(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Bia"}]})
 
     name: str = Field(min_length=1, max_length=40)
-    player_token: str | None = Field(
-        None,
-        min_length=16,
-        max_length=64,
-        description="The player's own key for experience points (kept by the browser); "
-        "omit it the first time and keep the one the answer gives",
-    )
+    player_token: PlayerToken = None
 
 
 class AnnulmentVote(BaseModel):
