@@ -21,14 +21,29 @@ async function call(method, path, body, token) {
   return data;
 }
 
-/** Create a table: returns {table_id, seat, token, invite_url, table}. */
-export function createTable(settings) {
-  return call("POST", "/api/tables", settings);
+/** `body` with `player_token` added when we hold one (the server mints one otherwise). */
+function withPlayer(body, playerToken) {
+  return playerToken ? { ...body, player_token: playerToken } : body;
 }
 
-/** Take a seat at a table by its link: returns {seat, token, table}. */
-export function joinTable(tableId, name) {
-  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { name });
+/** Create a table: returns {table_id, seat, token, invite_url, table, player_token}. */
+export function createTable(settings, playerToken = null) {
+  return call("POST", "/api/tables", withPlayer(settings, playerToken));
+}
+
+/** Take a seat at a table by its link: returns {seat, token, table, player_token}. */
+export function joinTable(tableId, name, playerToken = null) {
+  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, withPlayer({ name }, playerToken));
+}
+
+/** The experience of the player holding `playerToken`: {name, points, matches, wins, place}. */
+export function myStats(playerToken) {
+  return call("GET", "/api/players/me", undefined, playerToken);
+}
+
+/** The ranking, best first: {players: [{name, points, matches, wins, place}]}. */
+export function getRanking(limit = 10) {
+  return call("GET", `/api/ranking?limit=${encodeURIComponent(limit)}`);
 }
 
 /** The table summary. */

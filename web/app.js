@@ -13,6 +13,7 @@ import { applyI18n, setLang, t } from "./i18n.js";
 import { submitJoin } from "./invitation.js";
 import { $ } from "./page.js";
 import { render } from "./render.js";
+import { renderExperience } from "./ranking-view.js";
 import { go, route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
@@ -28,7 +29,10 @@ function relabel() {
   }
   forgetBoard();
   forgetHand();
-  if (!$("home").hidden) refreshHomeForm();
+  if (!$("home").hidden) {
+    refreshHomeForm();
+    renderExperience();
+  }
   render();
   if ($("rules-dialog").open) renderRules();
 }

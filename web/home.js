@@ -1,8 +1,9 @@
-/** The home screen: the form that creates a table (against the computer or with friends). */
+/** The home screen: the form that creates a table (against the computer or with friends); the experience block is ranking-view.js. */
 
 import { createTable } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { $, show } from "./page.js";
+import { showExperience } from "./ranking-view.js";
 import { go } from "./routes.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, soloTables, startOnOpen } from "./table.js";
@@ -20,6 +21,7 @@ export function showHome() {
   if (current) $("resume-link").href = `/t/${encodeURIComponent(current)}`;
   $("name").value = settings.name || "";
   refreshHomeForm();
+  showExperience();
 }
 
 function formValue(name) {
@@ -108,7 +110,8 @@ export async function submitHome(ev) {
   $("create-status").textContent = t("home.creating");
   $("create-btn").disabled = true;
   try {
-    const res = await createTable(body);
+    const res = await createTable(body, store.playerToken());
+    store.savePlayerToken(res.player_token);
     store.saveSeat(res.table_id, res.seat, res.token);
     if (!friends) {
       startOnOpen(res.table_id);

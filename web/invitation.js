@@ -41,7 +41,8 @@ export async function submitJoin(ev) {
   saveSettings({ name: $("join-name").value.trim() });
   $("join-btn").disabled = true;
   try {
-    const res = await joinTable(tableId, name);
+    const res = await joinTable(tableId, name, store.playerToken());
+    store.savePlayerToken(res.player_token);
     store.saveSeat(tableId, res.seat, res.token);
     openTable(tableId);
   } catch (err) {

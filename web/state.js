@@ -7,6 +7,7 @@
  * no sockets, node-testable.
  */
 
+import { pointsLine } from "./experience.js";
 import { t } from "./i18n.js";
 import { sameTile } from "./tiles.js";
 
@@ -206,6 +207,8 @@ export function describeEvent(state, event) {
     case "annulment_vote":
     case "match_end":
       return t(`log.${event.type}`, { name });
+    case "ranking":
+      return pointsLine(event, state.seat, (seat) => seatName(state, seat));
     default:
       return "";
   }

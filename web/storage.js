@@ -1,12 +1,14 @@
 /**
- * What the browser keeps between visits (localStorage): settings, and for each
- * table the seat and token this browser holds there, plus the table last open.
+ * What the browser keeps between visits (localStorage): settings, for each
+ * table the seat and token this browser holds there, the table last open, and
+ * the player token that carries experience points from table to table.
  * `makeStore(backing)` takes any object with getItem/setItem (node tests pass a Map wrapper).
  */
 
 const SETTINGS_KEY = "domino.settings";
 const SEATS_KEY = "domino.seats";
 const CURRENT_KEY = "domino.current";
+const PLAYER_KEY = "domino.player";
 
 export const DEFAULT_SETTINGS = Object.freeze({
   lang: "pt-BR",
@@ -66,6 +68,15 @@ export function makeStore(backing) {
     },
     setCurrent(tableId) {
       write(CURRENT_KEY, tableId);
+    },
+    /** The player token (experience points follow it), or null before the first table. */
+    playerToken() {
+      const token = read(PLAYER_KEY, null);
+      return typeof token === "string" && token ? token : null;
+    },
+    /** Keep the player token the server answered with (create or join). */
+    savePlayerToken(token) {
+      if (typeof token === "string" && token) write(PLAYER_KEY, token);
     },
   };
 }

@@ -65,7 +65,8 @@ async function rematch() {
       preset: rules.preset, seats: rules.seats, goal: rules.goal, pace: table.pace,
       turn_seconds: table.turn_seconds, bots, partner: rules.teams ? "bot" : null,
       name: settings.name || t("home.namePlaceholder"), teams: Boolean(rules.teams),
-    });
+    }, store.playerToken());
+    store.savePlayerToken(res.player_token);
     store.saveSeat(res.table_id, res.seat, res.token);
     startOnOpen(res.table_id);
     go(`/t/${encodeURIComponent(res.table_id)}`);
