@@ -131,7 +131,11 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(p / 100 * len(s)))]
 
 
-async def run_echo(port: int, conns: int, seconds: float) -> tuple[float, list[float]]:
+async def run_echo(
+    port: int, conns: int, seconds: float, server_pid: int
+) -> tuple[float, list[float], float, float]:
+    """Round trips per second, their latencies, and the CPU (seconds per second) used by
+    the echo server and by this client while measuring."""
     lat: list[float] = []
     count = 0
     stop_at = 0.0
@@ -159,9 +163,13 @@ async def run_echo(port: int, conns: int, seconds: float) -> tuple[float, list[f
     await asyncio.sleep(min(5.0, 0.01 * conns))
     t_start = time.perf_counter()
     stop_at = t_start + seconds
+    cpu0, me0 = cpu_seconds(server_pid), time.process_time()
     started.set()
     await asyncio.gather(*tasks)
-    return count / (time.perf_counter() - t_start), lat
+    elapsed = time.perf_counter() - t_start
+    server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
+    client_cpu = (time.process_time() - me0) / elapsed
+    return count / elapsed, lat, server_cpu, client_cpu
 
 
 def view_state(raw: str, seat: int) -> str:
@@ -262,9 +270,11 @@ async def run_game(
                         # a view on another seat's turn leaves nothing to do
                         seat.view = json.loads(f)["view"] if state == "act" else None
                         return
-                    if not f.startswith('{"type":"accepted"') and not f.startswith(
-                        '{"type":"rejected"'
-                    ) and not f.startswith('{"type":"snapshot"'):
+                    if (
+                        not f.startswith('{"type":"accepted"')
+                        and not f.startswith('{"type":"rejected"')
+                        and not f.startswith('{"type":"snapshot"')
+                    ):
                         return  # welcome, table
                     f = json.loads(f)
                 kind = f["type"]
@@ -407,10 +417,10 @@ def main(argv: list[str] | None = None) -> None:
         f"http://127.0.0.1:{eport}/docs",
     )
     try:
-        echo_rate, echo_lat = (
-            (float("nan"), [])
+        echo_rate, echo_lat, echo_cpu, echo_client = (
+            (float("nan"), [], float("nan"), float("nan"))
             if args.skip_echo
-            else uvloop.run(run_echo(eport, args.tables, args.seconds))
+            else uvloop.run(run_echo(eport, args.tables, args.seconds, echo.pid))
         )
         res = uvloop.run(
             run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think, args.pace)
@@ -435,7 +445,13 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"cpu  : server {res['server_cpu'] * 100:.0f}% of a core, "
         f"clients {res['client_cpu'] * 100:.0f}%, "
-        f"server CPU per move {res['server_cpu'] / max(res['moves_per_s'], 1e-9) * 1e6:.0f} µs"
+        f"server CPU per move {res['server_cpu'] / max(res['moves_per_s'], 1e-9) * 1e6:.0f} µs, "
+        f"client CPU per move {res['client_cpu'] / max(res['moves_per_s'], 1e-9) * 1e6:.0f} µs"
+    )
+    print(
+        f"echo : server {echo_cpu * 100:.0f}% of a core, clients {echo_client * 100:.0f}%, "
+        f"server CPU per round trip {echo_cpu / echo_rate * 1e6:.0f} µs, "
+        f"client CPU per round trip {echo_client / echo_rate * 1e6:.0f} µs"
     )
     print(f"ratio: {res['moves_per_s'] / echo_rate * 100:.1f}% of the echo")
     print(f"memory: {res['rss_per_table_kib']:.1f} KiB per live table (server RSS growth)")
