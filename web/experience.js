@@ -6,15 +6,6 @@
 
 import { getLang, t } from "./i18n.js";
 
-/** The last `ranking` table event among `feed` entries ({seq, event}), or null. */
-export function rankingEvent(feed) {
-  for (let i = (feed || []).length - 1; i >= 0; i -= 1) {
-    const event = feed[i] && feed[i].event;
-    if (event && event.type === "ranking") return event;
-  }
-  return null;
-}
-
 /**
  * What a `ranking` event means for `seat` (null: a spectator), one sentence:
  * "+20 pontos de experiência", or why the match gave none. A spectator reads

@@ -1,6 +1,6 @@
 /** The round-over and match-over panels: the result explained, every hand face up, the experience points. */
 
-import { pointsLine, rankingEvent } from "./experience.js";
+import { pointsLine } from "./experience.js";
 import { uprightTileSvg } from "./hand.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
@@ -46,8 +46,8 @@ export function renderOverlays() {
     $("match-headline").textContent = text.headline;
     $("match-reason").textContent = text.reason;
     $("match-score").textContent = text.score;
-    // experience points: known from the `ranking` event that follows match_end (not in a snapshot)
-    const points = pointsLine(rankingEvent(S.feed), S.seat, (seat) => seatName(S, seat));
+    // experience points: the `ranking` event that follows match_end (a snapshot lacks it: table.js asks again)
+    const points = pointsLine(S.ranking, S.seat, (seat) => seatName(S, seat));
     $("match-xp").textContent = points;
     $("match-xp").hidden = !points;
   }

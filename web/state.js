@@ -22,13 +22,15 @@ export function initialState(tableId = null, seat = null) {
     pending: {}, // command id → command sent, waiting for accepted/rejected
     lastRejection: null, // {id, code, reason}
     feed: [], // table events received since the last snapshot (newest last), at most 50
+    ranking: null, // the match's `ranking` event (experience points), once seen
   };
 }
 
 /**
  * Fold one server frame into the state. Unknown frames leave it unchanged.
  * Events at or below the last seen sequence number are ignored (a resume
- * may repeat them), except that a repeated one still carrying a view updates it.
+ * may repeat them), except that a repeated one still carrying a view updates it
+ * and a repeated `ranking` event is kept (asked for again after a snapshot).
  */
 export function reduce(state, frame) {
   switch (frame && frame.type) {
@@ -43,11 +45,12 @@ export function reduce(state, frame) {
         feed: [],
       };
     case "event": {
+      const ranking = frame.event && frame.event.type === "ranking" ? frame.event : state.ranking;
       if (typeof frame.seq === "number" && frame.seq <= state.seq) {
-        return frame.view ? { ...state, view: frame.view } : state;
+        return frame.view || ranking !== state.ranking ? { ...state, view: frame.view ?? state.view, ranking } : state;
       }
       const feed = [...state.feed, { seq: frame.seq, event: frame.event }].slice(-50);
-      return { ...state, seq: frame.seq ?? state.seq, view: frame.view ?? state.view, feed };
+      return { ...state, seq: frame.seq ?? state.seq, view: frame.view ?? state.view, feed, ranking };
     }
     case "table":
       return { ...state, table: frame.table ?? state.table };

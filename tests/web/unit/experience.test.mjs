@@ -1,21 +1,31 @@
 // Experience points in words: the match-over line, the player's standing, the ranking rows; the kept player token.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ordinal, pointsLine, rankingEvent, rankingRows, standingText } from "../../../web/experience.js";
+import { ordinal, pointsLine, rankingRows, standingText } from "../../../web/experience.js";
 import { setLang } from "../../../web/i18n.js";
 import { describeEvent, initialState, reduce } from "../../../web/state.js";
 import { makeStore } from "../../../web/storage.js";
 
 const names = (seat) => ["Ana", "Bia", "Caio"][seat];
 
-test("the last ranking event of the feed is the one that counts", () => {
-  const feed = [
-    { seq: 8, event: { type: "match_end", reason: "resign", winner: 1 } },
-    { seq: 9, event: { type: "ranking", points: [5, 20], reason: null } },
-  ];
-  assert.deepEqual(rankingEvent(feed), feed[1].event);
-  assert.equal(rankingEvent(feed.slice(0, 1)), null);
-  assert.equal(rankingEvent([]), null);
+test("the ranking event is kept, also when a resume repeats it after a snapshot", () => {
+  const event = { type: "ranking", points: [5, 20], reason: null };
+  let s = initialState("t1", 1);
+  s = reduce(s, { type: "event", seq: 8, event: { type: "match_end", reason: "resign", winner: 1 }, view: null });
+  assert.equal(s.ranking, null);
+  s = reduce(s, { type: "event", seq: 9, event, view: { over: true } });
+  assert.deepEqual(s.ranking, event);
+  // a reload: the snapshot has no ranking; the event asked for again (seq 9 again) still counts
+  let r = reduce(initialState("t1", 1), { type: "snapshot", seq: 9, table: null, view: { over: true } });
+  assert.equal(r.ranking, null);
+  r = reduce(r, { type: "event", seq: 9, event, view: { over: true } });
+  assert.deepEqual(r.ranking, event);
+  assert.equal(r.seq, 9);
+  assert.equal(r.feed.length, 0);
+  // and survives a later snapshot of the same table
+  assert.deepEqual(reduce(r, { type: "snapshot", seq: 9, table: null, view: { over: true } }).ranking, event);
+  // a repeated event of another kind without a view changes nothing
+  assert.equal(reduce(r, { type: "event", seq: 5, event: { type: "pass", seat: 0 }, view: null }), r);
 });
 
 test("a seat reads the points it earned, winner and loser alike", () => {
@@ -55,7 +65,7 @@ test("the ranking event is announced with this seat's points", () => {
   setLang("pt-BR");
   let s = initialState("t1", 1);
   s = reduce(s, { type: "event", seq: 3, event: { type: "ranking", points: [20, 5], reason: null }, view: null });
-  assert.equal(rankingEvent(s.feed).points[1], 5);
+  assert.equal(s.ranking.points[1], 5);
   assert.equal(describeEvent(s, s.feed[0].event), "+5 pontos de experiência");
 });
 
