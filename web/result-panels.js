@@ -46,7 +46,7 @@ export function renderOverlays() {
     $("match-headline").textContent = text.headline;
     $("match-reason").textContent = text.reason;
     $("match-score").textContent = text.score;
-    // experience points: the `ranking` event that follows match_end (a snapshot lacks it: table.js asks again)
+    // experience points: the `ranking` event that follows match_end (or the finished table's summary)
     const points = pointsLine(S.ranking, S.seat, (seat) => seatName(S, seat));
     $("match-xp").textContent = points;
     $("match-xp").hidden = !points;

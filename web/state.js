@@ -26,16 +26,23 @@ export function initialState(tableId = null, seat = null) {
   };
 }
 
+/** The match's experience points as a `ranking` event: from the table summary once the
+ * match is over (so a reload or a late spectator has them too), else what we had. */
+function rankingOf(table, state) {
+  return table && table.ranking ? { type: "ranking", ...table.ranking } : state.ranking;
+}
+
 /**
  * Fold one server frame into the state. Unknown frames leave it unchanged.
  * Events at or below the last seen sequence number are ignored (a resume
  * may repeat them), except that a repeated one still carrying a view updates it
- * and a repeated `ranking` event is kept (asked for again after a snapshot).
+ * and a repeated `ranking` event is kept. The table summary of a finished match
+ * also carries the ranking.
  */
 export function reduce(state, frame) {
   switch (frame && frame.type) {
     case "welcome":
-      return { ...state, seat: frame.seat ?? null, table: frame.table ?? state.table };
+      return { ...state, seat: frame.seat ?? null, table: frame.table ?? state.table, ranking: rankingOf(frame.table, state) };
     case "snapshot":
       return {
         ...state,
@@ -43,6 +50,7 @@ export function reduce(state, frame) {
         table: frame.table ?? state.table,
         view: frame.view ?? state.view,
         feed: [],
+        ranking: rankingOf(frame.table, state),
       };
     case "event": {
       const ranking = frame.event && frame.event.type === "ranking" ? frame.event : state.ranking;
@@ -53,7 +61,7 @@ export function reduce(state, frame) {
       return { ...state, seq: frame.seq ?? state.seq, view: frame.view ?? state.view, feed, ranking };
     }
     case "table":
-      return { ...state, table: frame.table ?? state.table };
+      return { ...state, table: frame.table ?? state.table, ranking: rankingOf(frame.table, state) };
     case "accepted": {
       const pending = { ...state.pending };
       delete pending[frame.id];

@@ -92,7 +92,6 @@ export function onFrame(frame) {
     if (frame.event && frame.event.type === "round_end") playSound("round", settings.sound);
   }
   if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();
-  if (frame.type === "snapshot") askForRanking();
   if (!isMyTurn(before) && isMyTurn(S)) {
     playSound("turn", settings.sound);
     announce(t("log.yourTurn"), true);
@@ -100,17 +99,6 @@ export function onFrame(frame) {
   if (picking && !isMyTurn(S)) setPicking(null);
   if (frame.type === "event" && frame.view) refreshDeadline(before);
   render();
-}
-
-/**
- * A snapshot of a finished match carries no `ranking` event (the experience
- * points): ask once per table for the last event again, which is that one.
- */
-let rankingAsked = null;
-function askForRanking() {
-  if (!S.view || !S.view.over || S.ranking || rankingAsked === S.tableId || !socket || S.seq < 1) return;
-  rankingAsked = S.tableId;
-  socket.send("sync", { last_seq: S.seq - 1 });
 }
 
 function maybeAutoStart() {

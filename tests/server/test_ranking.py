@@ -73,6 +73,11 @@ async def test_the_winner_and_the_loser_earn_points_kept_by_their_player_token(
     _post(server, f"/api/tables/{tid}/resign", None, "10.0.0.2", token=bia["token"])
     event = (await _ranking_event(server, tid, ana["token"]))["event"]
     assert event == {"type": "ranking", "points": [20, 5], "reason": None}
+    # the table's summary keeps the result, also once the server has restarted
+    assert server.get(f"/api/tables/{tid}").json()["ranking"] == {"points": [20, 5], "reason": None}
+    server.stop()
+    server.start()
+    assert server.get(f"/api/tables/{tid}").json()["ranking"] == {"points": [20, 5], "reason": None}
     assert _me(server, ana["player_token"]) == {
         "name": "Ana",
         "points": 20,  # 10 x 2 seats
@@ -127,9 +132,7 @@ async def test_a_match_against_bots_alone_or_annulled_earns_nothing(server: Serv
 
     tid, (ana, bia) = _table(server, ["10.0.1.2", "10.0.1.3"])
     _post(server, f"/api/tables/{tid}/annulment", None, "10.0.1.2", token=ana["token"])
-    _post(
-        server, f"/api/tables/{tid}/annulment/vote", {"agree": True}, "10.0.1.3", bia["token"]
-    )
+    _post(server, f"/api/tables/{tid}/annulment/vote", {"agree": True}, "10.0.1.3", bia["token"])
     event = (await _ranking_event(server, tid, ana["token"]))["event"]
     assert event == {"type": "ranking", "points": [None, None], "reason": "annulled"}
     assert _me(server, ana["player_token"])["matches"] == 0

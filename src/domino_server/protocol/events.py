@@ -48,6 +48,16 @@ class Annulment(BaseModel):
     votes: dict[str, bool]
 
 
+class RankingResult(BaseModel):
+    """A finished match's experience points (RULES.md §10): per seat (null: none), and
+    why nobody earned any when that is the case."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    points: list[int | None]
+    reason: Literal["annulled", "fewer_than_two_people", "shared_address"] | None = None
+
+
 class TableSummary(BaseModel):
     """The public summary of a table."""
 
@@ -63,6 +73,9 @@ class TableSummary(BaseModel):
     )
     seats: list[SeatInfo]
     annulment: Annulment | None = None
+    ranking: RankingResult | None = Field(
+        None, description="Once the match is over: the experience points it gave"
+    )
 
 
 class _Event(BaseModel):

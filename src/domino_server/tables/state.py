@@ -43,6 +43,7 @@ class TableState:
         self.ring: deque[tuple[int, dict[str, Any]]] = deque(maxlen=settings.resume_window)
         self.cmd_ids: dict[tuple[int, str], int] = {}
         self.annulment: dict[str, Any] | None = None
+        self.ranking: dict[str, Any] | None = None  # the finished match's experience points
         self.conns: dict[int | None, set[Connection]] = {}
         self.version = 0
         self.bot_pending: tuple[int, int] | None = None  # (seat, version)
@@ -66,6 +67,7 @@ class TableState:
         self.deals = loaded.deals
         self.match = None
         self.annulment = None
+        self.ranking = None
         self.row["turn_started_at"] = self.row["last_move_at"] = None
         for ev in loaded.events:
             if ev.kind in MATCH_KINDS:
@@ -107,6 +109,8 @@ class TableState:
             self.annulment["votes"][str(p["seat"])] = p["agree"]
             if not p["agree"]:
                 self.annulment = None
+        elif p["type"] == "ranking":
+            self.ranking = {"points": p["points"], "reason": p["reason"]}
 
     def _core_resign(self, seat: int, reason: str) -> list[dict[str, Any]]:
         assert self.match is not None
@@ -174,6 +178,7 @@ class TableState:
                 for s in self.seats
             ],
             "annulment": self.annulment,
+            "ranking": self.ranking,
         }
 
     def view(self, seat: int | None) -> dict[str, Any] | None:

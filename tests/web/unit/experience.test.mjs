@@ -15,7 +15,11 @@ test("the ranking event is kept, also when a resume repeats it after a snapshot"
   assert.equal(s.ranking, null);
   s = reduce(s, { type: "event", seq: 9, event, view: { over: true } });
   assert.deepEqual(s.ranking, event);
-  // a reload: the snapshot has no ranking; the event asked for again (seq 9 again) still counts
+  // a reload: the finished table's summary in the snapshot carries the ranking
+  const table = { id: "t1", status: "finished", ranking: { points: [5, 20], reason: null } };
+  const reloaded = reduce(initialState("t1", 1), { type: "snapshot", seq: 9, table, view: { over: true } });
+  assert.deepEqual(reloaded.ranking, event);
+  // a repeated ranking event (a resume from before it) still counts
   let r = reduce(initialState("t1", 1), { type: "snapshot", seq: 9, table: null, view: { over: true } });
   assert.equal(r.ranking, null);
   r = reduce(r, { type: "event", seq: 9, event, view: { over: true } });
