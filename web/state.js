@@ -319,7 +319,13 @@ export function explainMatch(state) {
   if (v.winner === null || v.winner === undefined) headline = t("match.noWinner");
   else if (state.seat !== null && sideOf(rules, state.seat) === v.winner) headline = t("match.youWin");
   else headline = t("match.winner", { name: sideName(state, v.winner) });
-  const reason = v.end_reason ? t(`match.reason.${v.end_reason}`) : "";
+  // who left, when the match's end is among the events seen (not after a reload)
+  const end = [...state.feed].reverse().find((f) => f.event && f.event.type === "match_end");
+  const who = end && typeof end.event.seat === "number" ? seatName(state, end.event.seat) : null;
+  let reason = v.end_reason ? t(`match.reason.${v.end_reason}`) : "";
+  if (who && (v.end_reason === "resign" || v.end_reason === "absence")) {
+    reason = t(`match.reason.${v.end_reason}By`, { name: who });
+  }
   const score = (v.scores || []).map((n, side) => `${sideName(state, side)} ${n}`).join(" × ");
   return { headline, reason, score: t("match.final", { score }) };
 }

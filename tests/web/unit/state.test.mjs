@@ -119,6 +119,11 @@ test("match over names the winner from the viewer's side", () => {
   assert.deepEqual(explainMatch(s), { headline: "You won!", reason: "Goal reached.", score: "Final score: Us 105 × Them 40" });
   const lost = { ...s, seat: 1 };
   assert.equal(explainMatch(lost).headline, "Us won the match!".replace("Us", "Them"));
+  // a resignation names who left when its event was seen; after a reload, a general sentence
+  const resigned = { ...s, view: view({ over: true, winner: 1, scores: [10, 40], end_reason: "resign" }) };
+  assert.equal(explainMatch(resigned).reason, "Someone resigned.");
+  const seen = { ...resigned, feed: [{ seq: 9, event: { type: "match_end", reason: "resign", winner: 1, seat: 2 } }] };
+  assert.equal(explainMatch(seen).reason, "Bia resigned.");
 });
 
 test("timer helpers count down to zero", () => {
