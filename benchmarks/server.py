@@ -11,32 +11,28 @@ and in the same way (one timeout per connection, small frames decoded with ``jso
   for it to come back, as fast as it can;
 - game: ``--tables`` bot-free tables with humans on every seat (correspondence pace, no
   timers); whoever is on turn sends the first legal move and waits for its ``accepted``.
-  A seat decodes a view only when it acts on it (its turn, or nobody's): the others are
-  recognised from the ``"turn":`` of the frame's text (see :func:`view_state`).
+  A frame that arrives alone is decoded only when the seat acts on it (its turn, or
+  nobody's), recognised from the ``"turn":`` of its text (see :func:`view_state`); a
+  message of several frames (a JSON array) is decoded whole.
 
 Prints moves per second, p50/p99 round trip (command sent → its ``accepted``), the
 echo's round trips per second and latency, the ratio, CPU used by the server and by
 this client, the server's memory per live table (resident set growth while the tables
 are loaded, divided by their number), and the commands rejected (0 unless a bug).
 
-Figures (2026-11-29, 2 cores shared with other running jobs, load average 4-5: the server
-got ~70% of one core; SQLite; every figure varies by about ±10% from run to run):
+Figures (2026-11-29, quiet machine, SQLite; see docs/BENCHMARKS.md for every run):
 
     python benchmarks/server.py --tables 500 --seconds 20
-      echo   16,817 round trips/s   p50  25 ms   p99  57 ms
-      moves   1,543 moves/s         p50 285 ms   p99 444 ms   9.2% of the echo
-      server CPU per move 449 µs (5 frames out: event+table to each seat, accepted)
-      memory 99.7 KiB per live table (two sockets each)
-    python benchmarks/server.py --tables 500 --seconds 20 --think 2   (human pace)
-      moves     250 moves/s         p50 2.2-2.3 ms   p99 17-40 ms   server 32% of a core
-    python benchmarks/server.py --tables 250 --seats 4 --seconds 10 --skip-echo
-      moves   1,085 moves/s         p50 209 ms   p99 342 ms   649 µs per move, 187 KiB/table
+      echo   28,391 round trips/s   p50  15 ms   p99  35 ms   35 µs server CPU per round trip
+      moves   2,629 moves/s         p50 171 ms   p99 254 ms   9.3% of the echo
+      server CPU per move 380 µs (a message out to each seat: events, view, table, answer)
+      memory 105 KiB per live table (two sockets each)
+    python benchmarks/server.py --tables 500 --seconds 20 --think 2 --skip-echo   (human pace)
+      moves     250 moves/s         p50 1.2 ms   p99 13 ms
 
 Flat out, every table keeps one move in flight, so latency is simply tables / moves per
 second (Little's law): p99 < 50 ms at 500 tables would take > 10,000 moves/s. At a human
-pace the same 500 tables are answered in 2-3 ms (p99 under 50 ms). Before this round of
-work (same command): 1,331 moves/s, 8% of the echo, p99 747 ms; the client then used half
-a core decoding every view, and the server did not yet send the deadline on each turn.
+pace the same 500 tables are answered in about a millisecond.
 """
 
 from __future__ import annotations
