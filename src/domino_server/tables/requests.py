@@ -81,7 +81,7 @@ class TableRequests(TableSeats):
     async def _apply_move(self, seat: int, move: Move, *, cmd_id: str | None) -> int:
         assert self.match is not None
         try:
-            # copies: the core may keep updating its own log entries afterwards
+            # copies: the events stored and sent share nothing with the core's log
             entries = [copy_entry(e) for e in self.match.push(move)]
         except IllegalMove as exc:
             raise Rejection("illegal_move", str(exc)) from exc

@@ -15,7 +15,8 @@ __all__ = ["copy_entry", "deal_from_json", "deal_to_json", "iso", "move_from_com
 
 
 def copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a log entry deep enough that the core's later changes do not reach it."""
+    """A copy of a core log entry for the table's events: what is stored and sent never
+    shares a dict (or list) with the core's log, so neither side can change the other."""
     return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
 
 
