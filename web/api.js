@@ -41,9 +41,12 @@ export function myStats(playerToken) {
   return call("GET", "/api/players/me", undefined, playerToken);
 }
 
-/** The ranking, best first: {players: [{name, points, matches, wins, place}]}. */
-export function getRanking(limit = 10) {
-  return call("GET", `/api/ranking?limit=${encodeURIComponent(limit)}`);
+/**
+ * The ranking, best first: {players: [{name, points, matches, wins, place, you}]};
+ * with `playerToken`, that player's line has `you: true`.
+ */
+export function getRanking(limit = 10, playerToken = null) {
+  return call("GET", `/api/ranking?limit=${encodeURIComponent(limit)}`, undefined, playerToken);
 }
 
 /** The table summary. */

@@ -59,11 +59,12 @@ export function standingText(me) {
   return t("xp.me", { name: me.name || t("home.you"), standing: parts.join(" · ") });
 }
 
-/** The ranking's rows for display: [{place, name, points}] with the texts filled in. */
+/** The ranking's rows for display: [{place, name, points, you}] with the texts filled in. */
 export function rankingRows(players) {
   return (players || []).map((p) => ({
     place: ordinal(p.place),
     name: p.name || "?",
     points: pointsText(p.points),
+    you: Boolean(p.you),
   }));
 }

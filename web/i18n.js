@@ -194,6 +194,7 @@ const PT = {
   "xp.top": "Os 10 melhores",
   "xp.empty": "Ninguém tem pontos ainda. A primeira partida entre amigos abre o ranking.",
   "xp.unavailable": "O ranking não está disponível agora.",
+  "xp.you": "você",
 
   "log.play": "{name} jogou {tile}{where}{points}.",
   "log.playWhere": " na {end}",
@@ -431,6 +432,7 @@ const EN = {
   "xp.top": "Top 10",
   "xp.empty": "Nobody has points yet. The first match between friends opens the ranking.",
   "xp.unavailable": "The ranking is not available right now.",
+  "xp.you": "you",
 
   "log.play": "{name} played {tile}{where}{points}.",
   "log.playWhere": " on the {end}",

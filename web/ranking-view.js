@@ -24,7 +24,7 @@ export async function showExperience() {
   const token = store.playerToken();
   const [me, ranking] = await Promise.all([
     token ? myStats(token).catch(() => null) : Promise.resolve(null),
-    getRanking(10).catch(() => null),
+    getRanking(10, token).catch(() => null),
   ]);
   if (ticket !== asked) return;
   known = { me, players: ranking ? ranking.players : null };
@@ -42,8 +42,9 @@ export function renderExperience() {
   list.innerHTML = rows
     .map(
       (r) =>
-        `<li><span class="rank-place">${escapeHtml(r.place)}</span>` +
-        `<span class="rank-name">${escapeHtml(r.name)}</span>` +
+        `<li${r.you ? ' class="me" aria-current="true"' : ""}>` +
+        `<span class="rank-place">${escapeHtml(r.place)}</span>` +
+        `<span class="rank-name">${escapeHtml(r.name)}${r.you ? ` (${escapeHtml(t("xp.you"))})` : ""}</span>` +
         `<span class="rank-points">${escapeHtml(r.points)}</span></li>`,
     )
     .join("");

@@ -109,6 +109,13 @@ async def test_the_winner_and_the_loser_earn_points_kept_by_their_player_token(
         ("Ana", 25, 1, 1),
         ("P1", 25, 1, 1),
     ]
+    # with a player token, that player's own line is marked
+    mine = httpx.get(
+        f"{server.http}/api/ranking",
+        headers={"Authorization": f"Bearer {bia['player_token']}"},
+        timeout=10,
+    ).json()["players"]
+    assert [(p["name"], p["you"]) for p in mine] == [("Ana", False), ("P1", True)]
     # the ranking never shows a token or an address
     assert ana["player_token"] not in str(board) and "10.0.0" not in str(board)
 

@@ -76,7 +76,7 @@ def test_friends_from_two_addresses_earn_points_that_reach_the_ranking(
         expect(friend.locator("#match-xp")).to_have_text("+20 pontos de experiência", timeout=5000)
         expect(host.locator("#match-xp")).to_have_text("+5 pontos de experiência", timeout=5000)
         friend.locator("#match-over").screenshot(path=str(shots / "match-over-points.png"))
-        # a reload starts from a snapshot, which lacks the points: the page asks for them again
+        # a reload starts from a snapshot: the finished table's summary still has the points
         friend.reload()
         expect(friend.locator("#match-over")).to_be_visible(timeout=10000)
         expect(friend.locator("#match-xp")).to_have_text("+20 pontos de experiência", timeout=5000)
@@ -89,6 +89,11 @@ def test_friends_from_two_addresses_earn_points_that_reach_the_ranking(
         expect(ranking).to_contain_text("Helena")
         expect(ranking.locator("li").filter(has_text="Otávio")).to_contain_text("20 pontos")
         expect(ranking.locator("li").filter(has_text="Helena")).to_contain_text("5 pontos")
+        # one's own line is marked (for the eye and for screen readers), the other is not
+        mine = ranking.locator("li.me")
+        expect(mine).to_have_count(1)
+        expect(mine).to_contain_text("Otávio (você)")
+        expect(mine).to_have_attribute("aria-current", "true")
         friend.screenshot(path=str(shots / "home-ranking-phone.png"), full_page=True)
         # a 360-px phone shows the block without sideways scrolling
         assert friend.evaluate("document.documentElement.scrollWidth") <= 360

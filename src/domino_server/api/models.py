@@ -207,6 +207,12 @@ class PlayerStats(BaseModel):
     place: int | None = Field(description="Place in the ranking (null: not ranked yet)")
 
 
+class RankingRow(PlayerStats):
+    """One line of the ranking."""
+
+    you: bool = Field(False, description="This line is the player whose token was sent")
+
+
 class Ranking(BaseModel):
     """The players with the most experience points, best first."""
 
@@ -215,12 +221,26 @@ class Ranking(BaseModel):
             "examples": [
                 {
                     "players": [
-                        {"name": "Ana", "points": 120, "matches": 7, "wins": 5, "place": 1},
-                        {"name": "Bia", "points": 85, "matches": 9, "wins": 3, "place": 2},
+                        {
+                            "name": "Ana",
+                            "points": 120,
+                            "matches": 7,
+                            "wins": 5,
+                            "place": 1,
+                            "you": False,
+                        },
+                        {
+                            "name": "Bia",
+                            "points": 85,
+                            "matches": 9,
+                            "wins": 3,
+                            "place": 2,
+                            "you": True,
+                        },
                     ]
                 }
             ]
         }
     )
 
-    players: list[PlayerStats]
+    players: list[RankingRow]

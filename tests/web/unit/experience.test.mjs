@@ -90,17 +90,17 @@ test("ordinals and the player's standing", () => {
   );
 });
 
-test("ranking rows carry place, name and points; shared places stay shared", () => {
+test("ranking rows carry place, name, points and whether the line is yours; shared places stay shared", () => {
   setLang("pt-BR");
   const rows = rankingRows([
     { name: "Bia", points: 20, matches: 1, wins: 1, place: 1 },
-    { name: "Ana", points: 5, matches: 1, wins: 0, place: 2 },
-    { name: "Caio", points: 5, matches: 1, wins: 0, place: 2 },
+    { name: "Ana", points: 5, matches: 1, wins: 0, place: 2, you: true },
+    { name: "Caio", points: 5, matches: 1, wins: 0, place: 2, you: false },
   ]);
-  assert.deepEqual(rows.map((r) => [r.place, r.name, r.points]), [
-    ["1º", "Bia", "20 pontos"],
-    ["2º", "Ana", "5 pontos"],
-    ["2º", "Caio", "5 pontos"],
+  assert.deepEqual(rows.map((r) => [r.place, r.name, r.points, r.you]), [
+    ["1º", "Bia", "20 pontos", false],
+    ["2º", "Ana", "5 pontos", true],
+    ["2º", "Caio", "5 pontos", false],
   ]);
   assert.deepEqual(rankingRows(null), []);
 });

@@ -9,7 +9,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ...tables.registry import hash_token
 from ..deps import StoreDep
-from ..models import PlayerStats, Ranking
+from ..models import PlayerStats, Ranking, RankingRow
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -54,12 +54,16 @@ async def my_stats(
 @router.get("/ranking", summary="The ranking")
 async def ranking(
     store: StoreDep,
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(player_bearer)],
     limit: Annotated[int, Query(ge=1, le=100, description="How many players")] = 20,
 ) -> Ranking:
-    """The players with the most experience points, best first (names only)."""
+    """The players with the most experience points, best first (names only). With a
+    player token (``Authorization: Bearer``, optional), that player's line says ``you``."""
     rows = await store.top_players(limit)
-    places: list[int] = []  # equal points share a place, as in /players/me
-    for i, r in enumerate(rows):
+    mine = hash_token(creds.credentials) if creds and creds.credentials else None
+    lines: list[RankingRow] = []
+    for i, r in enumerate(rows):  # equal points share a place, as in /players/me
         same = i > 0 and rows[i - 1]["points"] == r["points"]
-        places.append(places[-1] if same else i + 1)
-    return Ranking(players=[_stats(r, p) for r, p in zip(rows, places, strict=True)])
+        place = lines[-1].place if same else i + 1
+        lines.append(RankingRow(**_stats(r, place).model_dump(), you=r["key_hash"] == mine))
+    return Ranking(players=lines)
