@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 STATE_JS = """() => {
   const s = dominoDebug.state();
@@ -154,3 +154,42 @@ def create_vs_computer(
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
     page.wait_for_function("() => dominoDebug.state().view !== null", timeout=15000)
+
+
+def create_for_friends(
+    page: Page,
+    base: str,
+    *,
+    preset: str,
+    seats: int,
+    pace: str | None = None,
+    turn_seconds: int | None = None,
+    name: str | None = None,
+) -> str:
+    """Fill the home form for a table with friends, create it; the invite link."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready]")
+    page.check("input[name=mode][value=friends]")
+    page.select_option("#preset", preset)
+    page.check(f"input[name=seats][value='{seats}']")
+    if pace is not None:
+        page.check(f"input[name=pace][value={pace}]")
+    if turn_seconds is not None:
+        page.select_option("#turn-seconds", str(turn_seconds))
+    if name is not None:
+        page.fill("#name", name)
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    return page.input_value("#invite-url")
+
+
+def join_and_start(host: Page, friend: Page, link: str, name: str) -> None:
+    """The friend joins seat 1 by ``link``; once the host sees her there, the host starts."""
+    friend.goto(link)
+    friend.fill("#join-name", name)
+    friend.click("#join-btn")
+    friend.wait_for_function("() => dominoDebug.state().table !== null", timeout=10000)
+    expect(host.locator("#seats-bar .seat-chip[data-seat='1']")).to_contain_text(name)
+    host.click("#main-action")  # start
+    for page in (host, friend):
+        page.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)

@@ -10,8 +10,10 @@ from playwright.sync_api import Browser, Page, expect
 from .driver import (
     caught_up,
     click_step,
+    create_for_friends,
     create_vs_computer,
     focus_by_tab,
+    join_and_start,
     play_match,
     state,
 )
@@ -214,23 +216,10 @@ def test_a_win_is_claimed_when_the_other_player_is_absent(
     ctxs = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(2)]
     try:
         host, friend = (c.new_page() for c in ctxs)
-        host.goto(f"{base}/")
-        host.wait_for_selector("body[data-ready]")
-        host.check("input[name=mode][value=friends]")
-        host.select_option("#preset", "block")
-        host.check("input[name=seats][value='2']")
-        host.check("input[name=pace][value=correspondence]")
-        host.fill("#name", "Lia")
-        host.click("#create-btn")
-        host.wait_for_url("**/t/*")
-        friend.goto(host.input_value("#invite-url"))
-        friend.fill("#join-name", "Teo")
-        friend.click("#join-btn")
-        friend.wait_for_function("() => dominoDebug.state().table !== null", timeout=10000)
-        expect(host.locator("#seats-bar .seat-chip[data-seat='1']")).to_contain_text("Teo")
-        host.click("#main-action")  # start
-        host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
-        friend.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        link = create_for_friends(
+            host, base, preset="block", seats=2, pace="correspondence", name="Lia"
+        )
+        join_and_start(host, friend, link, "Teo")
         turn = state(host)["view"]["turn"]
         absent, waiting = (host, friend) if turn == 0 else (friend, host)
         absent_name = "Lia" if turn == 0 else "Teo"

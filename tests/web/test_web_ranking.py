@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import create_vs_computer, state
+from .driver import create_for_friends, create_vs_computer, join_and_start, state
 
 pytestmark = pytest.mark.browser
 
@@ -51,24 +51,9 @@ def test_friends_from_two_addresses_earn_points_that_reach_the_ranking(
     )
     try:
         host = host_ctx.new_page()
-        host.goto(f"{server}/")
-        host.wait_for_selector("body[data-ready]")
-        host.check("input[name=mode][value=friends]")
-        host.select_option("#preset", "block")
-        host.check("input[name=seats][value='2']")
-        host.fill("#name", "Helena")
-        host.click("#create-btn")
-        host.wait_for_url("**/t/*")
-        link = host.input_value("#invite-url")
-
+        link = create_for_friends(host, server, preset="block", seats=2, name="Helena")
         friend = friend_ctx.new_page()
-        friend.goto(link)
-        friend.fill("#join-name", "Otávio")
-        friend.click("#join-btn")
-        friend.wait_for_function("() => dominoDebug.state().table !== null", timeout=10000)
-        expect(host.locator("#seats-bar .seat-chip[data-seat='1']")).to_contain_text("Otávio")
-        host.click("#main-action")  # start
-        friend.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        join_and_start(host, friend, link, "Otávio")
 
         resign(host)  # the friend wins: 10 × 2 seats; the host loses: 5
         for page in (host, friend):
