@@ -81,8 +81,12 @@ def _error(conn: Connection, code: str, detail: str) -> None:
     conn.send({"type": "error", "code": code, "detail": detail})
 
 
-def _rejected(conn: Connection, cid: str, code: str, reason: str) -> None:
-    conn.send({"type": "rejected", "id": cid, "code": code, "reason": reason})
+def _refuse(conn: Connection, cid: str | None, code: str, reason: str) -> None:
+    """``rejected`` for a frame with a usable command id, else ``error``."""
+    if cid is None:
+        _error(conn, code, reason)
+    else:
+        conn.send({"type": "rejected", "id": cid, "code": code, "reason": reason})
 
 
 def _usable_id(obj: Any) -> str | None:
@@ -131,29 +135,20 @@ async def table_socket(
             if msg["type"] == "websocket.disconnect":
                 break
             raw = msg.get("text")
-            if raw is None:
-                data = msg.get("bytes") or b""
-                if len(data) > settings.max_frame_bytes:
-                    _error(
-                        conn,
-                        "frame_too_large",
-                        f"frames are limited to {settings.max_frame_bytes} bytes",
-                    )
-                    continue
-                try:
-                    raw = data.decode("utf-8")
-                except UnicodeDecodeError:
-                    _error(conn, "bad_json", "frames must be UTF-8 JSON text")
-                    continue
-            if len(raw) > settings.max_frame_bytes or (
-                len(raw.encode("utf-8")) > settings.max_frame_bytes
-            ):
+            data = (msg.get("bytes") or b"") if raw is None else raw.encode("utf-8")
+            if len(data) > settings.max_frame_bytes:
                 _error(
                     conn,
                     "frame_too_large",
                     f"frames are limited to {settings.max_frame_bytes} bytes",
                 )
                 continue
+            if raw is None:
+                try:
+                    raw = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    _error(conn, "bad_json", "frames must be UTF-8 JSON text")
+                    continue
             try:
                 obj = json.loads(raw)
             except (ValueError, RecursionError):
@@ -161,18 +156,12 @@ async def table_socket(
                 continue
             cid = _usable_id(obj)
             if not bucket.take():
-                if cid is not None:
-                    _rejected(conn, cid, "rate_limited", "too many commands; slow down")
-                else:
-                    _error(conn, "rate_limited", "too many commands; slow down")
+                _refuse(conn, cid, "rate_limited", "too many commands; slow down")
                 continue
             try:
                 cmd = c.client_command_adapter.validate_python(obj)
             except ValidationError as exc:
-                if cid is not None:
-                    _rejected(conn, cid, "bad_command", _first_error(exc))
-                else:
-                    _error(conn, "bad_command", _first_error(exc))
+                _refuse(conn, cid, "bad_command", _first_error(exc))
                 continue
             if isinstance(cmd, c.Ping):
                 conn.send({"type": "pong", "id": cmd.id})
