@@ -10,6 +10,11 @@ from ..protocol.events import BotLevel, TableSummary
 
 Preset = Literal["classic", "draw", "block", "fives", "caribbean"]
 
+#: The player token a create or join answers with (the one sent, or a new one).
+IssuedPlayerToken = Annotated[
+    str, Field(description="The player's key for experience points (keep it)")
+]
+
 PlayerToken = Annotated[
     str | None,
     Field(
@@ -153,7 +158,7 @@ class CreatedTable(BaseModel):
     token: str
     invite_url: str
     table: TableSummary
-    player_token: str = Field(description="The player's key for experience points (keep it)")
+    player_token: IssuedPlayerToken
 
 
 class JoinedTable(BaseModel):
@@ -175,7 +180,7 @@ class JoinedTable(BaseModel):
     seat: int
     token: str
     table: TableSummary
-    player_token: str = Field(description="The player's key for experience points (keep it)")
+    player_token: IssuedPlayerToken
 
 
 class ActionDone(BaseModel):

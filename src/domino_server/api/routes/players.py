@@ -18,14 +18,12 @@ player_bearer = HTTPBearer(
 )
 
 
-def _stats(row: dict[str, Any], place: int | None) -> PlayerStats:
-    return PlayerStats(
-        name=row["name"],
-        points=row["points"],
-        matches=row["matches"],
-        wins=row["wins"],
-        place=place,
-    )
+#: The stored columns of a player that the API shows (never ``key_hash``).
+SHOWN = ("name", "points", "matches", "wins")
+
+
+def _shown(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: row[k] for k in SHOWN}
 
 
 @router.get(
@@ -48,7 +46,7 @@ async def my_stats(
     row = await store.player(hash_token(creds.credentials))
     if row is None:
         return PlayerStats(name=None, points=0, matches=0, wins=0, place=None)
-    return _stats(row, row["place"])
+    return PlayerStats(**_shown(row), place=row["place"])
 
 
 @router.get("/ranking", summary="The ranking")
@@ -65,5 +63,5 @@ async def ranking(
     for i, r in enumerate(rows):  # equal points share a place, as in /players/me
         same = i > 0 and rows[i - 1]["points"] == r["points"]
         place = lines[-1].place if same else i + 1
-        lines.append(RankingRow(**_stats(r, place).model_dump(), you=r["key_hash"] == mine))
+        lines.append(RankingRow(**_shown(r), place=place, you=r["key_hash"] == mine))
     return Ranking(players=lines)
