@@ -110,7 +110,11 @@ class TableState:
             if not p["agree"]:
                 self.annulment = None
         elif p["type"] == "ranking":
-            self.ranking = {"points": p["points"], "reason": p["reason"]}
+            self._note_ranking(p)
+
+    def _note_ranking(self, event: dict[str, Any]) -> None:
+        """Keep a ``ranking`` event's points for the summary (replayed or just stored)."""
+        self.ranking = {"points": event["points"], "reason": event["reason"]}
 
     def _core_resign(self, seat: int, reason: str) -> list[dict[str, Any]]:
         assert self.match is not None

@@ -77,7 +77,7 @@ class TableWrites(TableState):
             self.deals[w.deal[0]] = (w.deal[1], w.deal[2])
         for ev in w.events:
             if ev.payload.get("type") == "ranking":
-                self.ranking = {"points": ev.payload["points"], "reason": ev.payload["reason"]}
+                self._note_ranking(ev.payload)
             self.seq = ev.seq
             self.ring.append((ev.seq, ev.payload))
             if ev.cmd_id is not None and ev.seat is not None:
