@@ -43,6 +43,12 @@ async def test_each_move_sends_the_next_turns_deadline(
         assert (await mover.command(move_frame(mover.view["legal"][0])))["type"] == "accepted"
         await pump(clients)
         polled = server.get(f"/api/tables/{mover.table_id}").json()["deadline"]
+        if mover.view["round_over"]:
+            # a block round can close after a few plays (both hands lack both ends):
+            # nobody is on turn, so there is no turn deadline to send
+            assert polled is None
+            assert all(cl.table["deadline"] is None for cl in clients)
+            break
         for cl in clients:
             kinds = [f["type"] for f in cl.frames]
             # the new deadline comes right after the move's event, without any request
