@@ -93,6 +93,26 @@ def echo_app() -> Any:
                 msg = json.loads(await ws.receive_text())
                 await ws.send_text(json.dumps(msg))
 
+    @app.websocket("/relay/{table}/{seat}/{seats}")
+    async def relay(ws: WebSocket, table: str, seat: int, seats: int) -> None:
+        """The game's socket traffic without the game: each frame received is answered,
+        like a move, with one message to every seat of its table, of the sizes the game
+        sent per move (the frame says them), the sender's carrying the ``accepted``."""
+        await ws.accept()
+        socks = relay_tables.setdefault(table, [None] * seats)
+        socks[seat] = ws
+        with contextlib.suppress(WebSocketDisconnect):
+            while True:
+                cmd = json.loads(await ws.receive_text())
+                turn = (seat + 1) % seats
+                for other in socks:
+                    if other is not None and other is not ws:
+                        body = {"type": "event", "turn": turn, "pad": "x" * cmd["other"]}
+                        await other.send_text(json.dumps(body))
+                event = {"type": "event", "turn": turn, "pad": "x" * cmd["mover"]}
+                await ws.send_text(json.dumps([event, {"type": "accepted", "id": cmd["id"]}]))
+
+    relay_tables: dict[str, list[WebSocket | None]] = {}
     return app
 
 
@@ -168,6 +188,61 @@ async def run_echo(
     return count / elapsed, lat, server_cpu, client_cpu
 
 
+async def run_relay(
+    port: int, tables: int, seats: int, seconds: float, sizes: tuple[int, int], server_pid: int
+) -> tuple[float, list[float], float, float]:
+    """The transport floor: ``tables`` groups of ``seats`` sockets pass the turn round as the
+    game does, each "move" answered with messages of the game's sizes (``sizes``: bytes to
+    the mover, bytes to each other seat). Returns what :func:`run_echo` returns."""
+    lat: list[float] = []
+    count = 0
+    stop_at = 0.0
+    started = asyncio.Event()
+
+    def loop_stop_at() -> float:
+        loop = asyncio.get_running_loop()
+        return loop.time() + (stop_at - time.perf_counter())
+
+    async def seat_loop(table: int, seat: int) -> None:
+        nonlocal count
+        url = f"ws://127.0.0.1:{port}/relay/t{table}/{seat}/{seats}"
+        async with websockets.connect(url, max_size=2**22) as ws:
+            await started.wait()
+            n = 0
+            sent = 0.0
+
+            async def move() -> None:
+                nonlocal n, sent
+                n += 1
+                sent = time.perf_counter()
+                cmd = {"type": "play", "tile": "3-5", "end": 0, "id": f"c{n}"}
+                await ws.send(json.dumps({**cmd, "mover": sizes[0], "other": sizes[1]}))
+
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(loop_stop_at()):
+                    if seat == 0:
+                        await move()
+                    while True:
+                        msg = json.loads(await ws.recv())
+                        if isinstance(msg, list):  # the answer to this seat's move
+                            lat.append(time.perf_counter() - sent)
+                            count += 1
+                        elif msg["turn"] == seat:
+                            await move()
+
+    tasks = [asyncio.create_task(seat_loop(t, s)) for t in range(tables) for s in range(seats)]
+    await asyncio.sleep(min(5.0, 0.01 * tables * seats))
+    t_start = time.perf_counter()
+    stop_at = t_start + seconds
+    cpu0, me0 = cpu_seconds(server_pid), time.process_time()
+    started.set()
+    await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - t_start
+    server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
+    client_cpu = (time.process_time() - me0) / elapsed
+    return count / elapsed, lat, server_cpu, client_cpu
+
+
 def view_state(raw: str, seat: int) -> str:
     """What an ``event`` frame's view means for ``seat``, read without decoding it:
     ``"none"`` (``view`` null: an older event of a burst), ``"wait"`` (another seat is on
@@ -203,6 +278,7 @@ async def run_game(
     moves = 0
     refused = 0
     done_tables = 0
+    bytes_mover = bytes_all = 0  # received while measuring: by the seat that moved, by all
     async with httpx.AsyncClient(timeout=60) as client:
         rss0 = rss_kib(server_pid)
 
@@ -245,7 +321,7 @@ async def run_game(
         go = asyncio.Event()
 
         async def seat_loop(seat: Seat, first: bool) -> None:
-            nonlocal moves, refused, done_tables
+            nonlocal moves, refused, done_tables, bytes_mover, bytes_all
             pending: dict[str, tuple[float, bool]] = {}
 
             async def send(cmd: dict[str, Any]) -> None:
@@ -295,9 +371,13 @@ async def run_game(
                 async with asyncio.timeout_at(loop.time() + (stop_at - time.perf_counter())):
                     while True:
                         raw = await seat.ws.recv()
+                        counted = moves
                         # a message is one frame, or an array of frames ready together
                         for f in json.loads(raw) if raw.startswith("[") else [raw]:
                             take(f)
+                        if time.perf_counter() >= t_measure:
+                            bytes_all += len(raw)
+                            bytes_mover += len(raw) if moves > counted else 0
                         v = seat.view
                         if v is None or pending:
                             continue
@@ -344,6 +424,11 @@ async def run_game(
         "rss_per_table_kib": (rss1 - rss0) / tables,
         "tables_finished": done_tables,
         "rejected": refused,
+        # mean bytes per move sent to the mover and to each other seat
+        "sizes": (
+            bytes_mover // max(moves, 1),
+            (bytes_all - bytes_mover) // max(moves * (seats - 1), 1),
+        ),
     }
 
 
@@ -421,6 +506,13 @@ def main(argv: list[str] | None = None) -> None:
         res = uvloop.run(
             run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think, args.pace)
         )
+        relay_rate, relay_lat, relay_cpu, relay_client = (
+            (float("nan"), [], float("nan"), float("nan"))
+            if args.skip_echo or args.think
+            else uvloop.run(
+                run_relay(eport, args.tables, args.seats, args.seconds, res["sizes"], echo.pid)
+            )
+        )
     finally:
         stop(game)
         stop(echo)
@@ -449,7 +541,17 @@ def main(argv: list[str] | None = None) -> None:
         f"server CPU per round trip {echo_cpu / echo_rate * 1e6:.0f} µs, "
         f"client CPU per round trip {echo_client / echo_rate * 1e6:.0f} µs"
     )
-    print(f"ratio: {res['moves_per_s'] / echo_rate * 100:.1f}% of the echo")
+    print(
+        f"relay: {relay_rate:9.0f} moves/s         p50 {pct(relay_lat, 50) * 1e3:6.2f} ms   "
+        f"p99 {pct(relay_lat, 99) * 1e3:6.2f} ms   the same socket traffic without the game "
+        f"({res['sizes'][0]} B to the mover, {res['sizes'][1]} B to each other seat per move), "
+        f"{relay_cpu / relay_rate * 1e6:.0f} µs server CPU, "
+        f"{relay_client / relay_rate * 1e6:.0f} µs client CPU per move"
+    )
+    print(
+        f"ratio: {res['moves_per_s'] / echo_rate * 100:.1f}% of the echo "
+        f"(the transport alone, relay: {relay_rate / echo_rate * 100:.1f}%)"
+    )
     print(f"memory: {res['rss_per_table_kib']:.1f} KiB per live table (server RSS growth)")
     print(
         f"matches finished during the run: {res['tables_finished']}, "
