@@ -126,13 +126,15 @@ function renderInfo() {
 export function renderTimer() {
   if (!$("table").hidden) renderAbsence();
   const el = $("timer");
-  const left = S.table && S.view && !S.view.over && !S.view.round_over && S.table.pace === "live" && S.table.turn_seconds
-    ? secondsLeft(S.table.deadline, Date.now())
-    : null;
+  const v = S.view;
+  const live = S.table && v && !v.over && S.table.pace === "live";
+  // a turn timer, or between rounds the countdown to the next one (the server starts
+  // it by itself unless you are the only person at the table)
+  const left = live && (v.round_over || S.table.turn_seconds) ? secondsLeft(S.table.deadline, Date.now()) : null;
   el.hidden = left === null;
   if (left !== null) {
-    el.textContent = t("table.timer", { t: clock(left) });
-    el.classList.toggle("low", left <= 5);
+    el.textContent = t(v.round_over ? "table.nextRoundIn" : "table.timer", { t: clock(left) });
+    el.classList.toggle("low", left <= 5 && !v.round_over);
   }
 }
 

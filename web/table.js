@@ -5,7 +5,7 @@
  */
 
 import { announce, toast } from "./announce.js";
-import { getTable, recordUrl } from "./api.js";
+import { recordUrl } from "./api.js";
 import { forgetBoard } from "./board-view.js";
 import { forgetHand } from "./hand-view.js";
 import { t } from "./i18n.js";
@@ -97,7 +97,6 @@ export function onFrame(frame) {
     announce(t("log.yourTurn"), true);
   }
   if (picking && !isMyTurn(S)) setPicking(null);
-  if (frame.type === "event" && frame.view) refreshDeadline(before);
   render();
 }
 
@@ -140,30 +139,3 @@ function showConnection(status) {
   renderSeats();
 }
 
-/**
- * The server sends the table summary when seats or status change, not when a
- * turn starts; the deadlines (turn timer, absence) move with every turn, so a
- * table that has one asks for the fresh summary when the turn passes to a person.
- */
-let summaryAsked = null;
-function refreshDeadline(before) {
-  const v = S.view;
-  const table = S.table;
-  if (!v || !table || v.over) return;
-  const timed = table.pace === "correspondence" || (table.pace === "live" && table.turn_seconds);
-  if (!timed) return;
-  const turnKey = `${v.round}:${v.turn}:${(v.log || []).length}:${v.round_over}`;
-  const prev = before.view ? `${before.view.round}:${before.view.turn}:${(before.view.log || []).length}:${before.view.round_over}` : "";
-  if (turnKey === prev || summaryAsked === turnKey) return;
-  const seat = table.seats.find((x) => x.seat === v.turn);
-  if (!seat || seat.kind !== "human") return;
-  summaryAsked = turnKey;
-  const tableId = S.tableId;
-  getTable(tableId)
-    .then((fresh) => {
-      if (S.tableId !== tableId || !S.table || !fresh) return;
-      S = reduce(S, { type: "table", table: { ...S.table, deadline: fresh.deadline } });
-      render();
-    })
-    .catch(() => {});
-}

@@ -69,7 +69,9 @@ class TableSummary(BaseModel):
     pace: Literal["live", "correspondence"]
     turn_seconds: float | None = None
     deadline: str | None = Field(
-        None, description="ISO time of the running turn or absence deadline"
+        None,
+        description="ISO time of the running turn timer, of the next round's start (live), "
+        "or of the absence claim (correspondence)",
     )
     seats: list[SeatInfo]
     annulment: Annulment | None = None

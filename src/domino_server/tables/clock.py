@@ -4,7 +4,8 @@
   the medium bot moves for the seat;
 - grace (live): a human seat without a socket since ``away_since`` is played by a
   bot after ``grace_seconds``;
-- round pause (live): the next round starts ``round_pause_seconds`` after the last one ended;
+- round pause (live): the next round starts ``round_pause_seconds`` after the last one ended,
+  unless the only person at the table is there to click "Next round" (then it waits for them);
 - absence (correspondence): after ``absence_seconds`` on one seat's turn, another
   player may claim the match;
 - idleness (both): no move for ``idle_seconds`` annuls the match (``abandoned``).
@@ -73,9 +74,17 @@ class Deadlines:
         if not self._playing() or self.row["pace"] != "live":
             return None
         assert m is not None
-        if not m.round_over:
+        if not m.round_over or self.lone_person():
             return None
         return float(self.row["last_move_at"]) + self.s.round_pause_seconds
+
+    def lone_person(self) -> bool:
+        """One human seat, played by its person (not away) with a socket open: the only
+        one who reads the round's result, so the next round waits for their click."""
+        humans = [s for s in self.a.seats if s["kind"] == "human"]
+        return (
+            len(humans) == 1 and not humans[0]["away"] and self.a.connected(humans[0]["seat"])
+        )
 
     def grace(self) -> dict[int, float]:
         """Live: seat → when a bot takes over the seat of a human without a socket."""
@@ -94,8 +103,12 @@ class Deadlines:
         return [seat for seat, when in self.grace().items() if t >= when]
 
     def public(self) -> float | None:
-        """The deadline shown in the table summary: the turn timer or the absence claim."""
-        return self.turn() if self.row["pace"] == "live" else self.absence()
+        """The deadline shown in the table summary: the turn timer or, between rounds, the
+        start of the next round (live); the absence claim (correspondence)."""
+        if self.row["pace"] != "live":
+            return self.absence()
+        turn = self.turn()
+        return turn if turn is not None else self.round_pause()
 
     def next_wakeup(self, turn_handled: bool) -> float | None:
         """The earliest deadline still to act on."""
