@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import httpx
@@ -165,14 +166,18 @@ async def test_rate_limit_rejects_a_flood_then_recovers(make_server) -> None:
     t = server.create(preset="classic", seats=2, goal=50)
     ana = Client(server, t["table_id"], t["token"])
     await ana.connect()
-    for i in range(20):
+    loop = asyncio.get_running_loop()
+    flood = 40
+    started = loop.time()
+    for i in range(flood):
         await ana.send({"type": "ping", "id": f"p{i}"})
-    answers = [await ana.until(lambda f: f["type"] in ("pong", "rejected")) for _ in range(20)]
+    answers = [await ana.until(lambda f: f["type"] in ("pong", "rejected")) for _ in range(flood)]
+    took = loop.time() - started
     limited = [a for a in answers if a["type"] == "rejected"]
     assert limited and all(a["code"] == "rate_limited" for a in limited)
-    assert len(answers) - len(limited) <= 7
-    import asyncio
-
+    # the burst, plus what the bucket refilled while the flood was on its way (a loaded
+    # machine may spread it over more than the usual few milliseconds)
+    assert len(answers) - len(limited) <= 5 + 5 * took + 1, (len(limited), took)
     await asyncio.sleep(1.0)
     await ana.send({"type": "ping", "id": "later"})
     assert (await ana.until(lambda f: f["type"] in ("pong", "rejected")))["type"] == "pong"

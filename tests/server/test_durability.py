@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import time
 
 from .harness import Client, Server, move_frame, play_out, pump
@@ -125,7 +126,8 @@ async def test_moves_are_committed_before_anyone_hears_of_them(make_server) -> N
 
 
 async def test_absence_deadline_survives_a_restart(make_server) -> None:
-    server: Server = make_server({"DOMINO_ABSENCE_SECONDS": "1.5"})
+    # long enough that the early claim below is surely early, even on a loaded machine
+    server: Server = make_server({"DOMINO_ABSENCE_SECONDS": "4"})
     t = server.create(preset="block", seats=2, goal=100, pace="correspondence")
     j = server.join(t["table_id"], "Bia")
     clients = [Client(server, t["table_id"], t["token"]), Client(server, t["table_id"], j["token"])]
@@ -142,7 +144,9 @@ async def test_absence_deadline_survives_a_restart(make_server) -> None:
     server.kill()
     server.restart()
     assert server.get(f"/api/tables/{t['table_id']}").json()["deadline"] == deadline
-    time.sleep(1.6)
+    # wait until the stored deadline has passed (the restart took part of the time already)
+    passed = dt.datetime.fromisoformat(deadline).timestamp() + 0.2 - time.time()
+    time.sleep(max(0.0, passed))
     r = server.post(f"/api/tables/{t['table_id']}/claim-absence", token=claimant.token)
     assert r.status_code == 200, r.text
     table = r.json()["table"]

@@ -147,10 +147,14 @@ async def test_idle_correspondence_table_is_ended_even_when_not_in_memory(make_s
     server.restart()
     summary = server.get(f"/api/tables/{ana.table_id}").json()
     assert summary["status"] == "playing"
-    for _ in range(60):
-        await asyncio.sleep(0.1)
+    # the sweep ends it 1.5 s after the last move; wait on that state (bounded by time, not
+    # by a count of polls, which a loaded machine may spend on slow requests)
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + 30
+    while loop.time() < give_up:
         if server.get(f"/api/tables/{ana.table_id}").json()["status"] == "finished":
             break
+        await asyncio.sleep(0.1)
     record = server.get(f"/api/tables/{ana.table_id}/record")
     assert record.status_code == 200
     fresh = Client(server, ana.table_id, ana.token)
