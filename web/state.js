@@ -124,6 +124,14 @@ export function sideName(state, side) {
   return t("table.team", { n: side + 1 });
 }
 
+/** A side named as a sentence's subject: "Sua dupla" / "A dupla adversária" for teams
+ * (the short "Nós"/"Eles" labels do not agree with a verb), else the seat's name. */
+export function sideSubject(state, side) {
+  const rules = state.view && state.view.rules;
+  if (!rules || !rules.teams || state.seat === null || state.seat === undefined) return sideName(state, side);
+  return side === sideOf(rules, state.seat) ? t("table.teamUsSubject") : t("table.teamThemSubject");
+}
+
 /** Whether it is our turn to play in the current round. */
 export function isMyTurn(state) {
   const v = state.view;
@@ -201,7 +209,7 @@ export function describeEvent(state, event) {
     case "pass":
       return t("log.pass", { name });
     case "score":
-      return t("log.score", { name: sideName(state, event.side), n: event.points });
+      return t("log.score", { name: sideSubject(state, event.side), n: event.points });
     case "round_start":
       return t("log.round_start", { n: event.round ?? (state.view ? state.view.round : "") });
     case "connection":
@@ -209,10 +217,12 @@ export function describeEvent(state, event) {
         name,
         state: event.connected ? t("table.connected") : t("table.disconnected"),
       });
+    case "seat_bot":
+      // bots seated at the start are on the seat bar; only a person leaving is news
+      return event.reason === "start" ? "" : t("log.seat_bot", { name });
     case "round_end":
     case "started":
     case "seat_joined":
-    case "seat_bot":
     case "seat_human":
     case "annulment_proposed":
     case "annulment_vote":
@@ -243,9 +253,9 @@ export function explainRound(state, result, round) {
   const out = { title: t("round.over", { n: round }), headline: "", points: "", explain: "", pips: [], fives: "" };
   if (result.result === "domino") out.headline = t("round.domino", { name: winner === null ? "?" : dominoName(state, result) });
   else if (result.result === "blocked") out.headline = t("round.blocked");
-  else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideName(state, winner) });
+  else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideSubject(state, winner) });
   if (winner === null || winner === undefined) out.points = t("round.noWinner");
-  else out.points = t("round.points", { name: sideName(state, winner), n: result.points ?? 0 });
+  else out.points = t("round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
   if (result.result === "goal") out.explain = t("round.explain.goal");
   else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
   out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
@@ -308,7 +318,7 @@ export function scoreSum(state, result) {
 function dominoName(state, result) {
   const hands = result.hands || [];
   const seat = hands.findIndex((h) => h.length === 0);
-  return seat >= 0 ? seatName(state, seat) : sideName(state, result.winner);
+  return seat >= 0 ? seatName(state, seat) : sideSubject(state, result.winner);
 }
 
 /** The match-over screen's text: {headline, reason, score}. */
@@ -318,7 +328,7 @@ export function explainMatch(state) {
   let headline;
   if (v.winner === null || v.winner === undefined) headline = t("match.noWinner");
   else if (state.seat !== null && sideOf(rules, state.seat) === v.winner) headline = t("match.youWin");
-  else headline = t("match.winner", { name: sideName(state, v.winner) });
+  else headline = t("match.winner", { name: sideSubject(state, v.winner) });
   // who left, when the match's end is among the events seen (not after a reload)
   const end = [...state.feed].reverse().find((f) => f.event && f.event.type === "match_end");
   const who = end && typeof end.event.seat === "number" ? seatName(state, end.event.seat) : null;

@@ -24,7 +24,8 @@ export function bindTableControls() {
   $("main-action").addEventListener("click", onMainAction);
   $("resign").addEventListener("click", async () => {
     $("more").open = false;
-    if (await confirmAction(t("action.resignConfirm"))) send("resign");
+    const teams = Boolean(S.view && S.view.rules.teams);
+    if (await confirmAction(t(teams ? "action.resignConfirm.teams" : "action.resignConfirm"))) send("resign");
   });
   $("annul").addEventListener("click", async () => {
     $("more").open = false;

@@ -82,7 +82,9 @@ export function onFrame(frame) {
     const code = frame.code;
     const known = t(`reject.${code}`);
     const reason = known !== `reject.${code}` ? known : frame.reason || frame.detail || code;
-    toast(t("reject.prefix", { reason }));
+    const sent = frame.id ? before.pending[frame.id] : null;
+    const move = sent && ["play", "draw", "pass"].includes(sent.type);
+    toast(t(move ? "reject.prefix" : "reject.prefixOther", { reason }));
     playSound("error", settings.sound);
   }
   if (frame.type === "event") {

@@ -73,6 +73,17 @@ test("both languages have the same keys and the same placeholders", () => {
   assert.equal(t("table.round", { n: 3 }), "Rodada 3");
 });
 
+test("one of a thing is singular in both languages", () => {
+  setLang("pt-BR");
+  assert.equal(t("table.tiles", { n: 1 }), "1 pedra");
+  assert.equal(t("table.tiles", { n: 2 }), "2 pedras");
+  assert.equal(t("table.tiles", { n: 0 }), "0 pedras");
+  setLang("en");
+  assert.equal(t("table.tiles", { n: 1 }), "1 tile");
+  assert.equal(t("table.tiles", { n: 7 }), "7 tiles");
+  setLang("pt-BR");
+});
+
 test("each preset has its own rules page in each language", () => {
   const pages = new Set();
   for (const lang of LANGS) {

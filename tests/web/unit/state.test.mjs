@@ -87,7 +87,12 @@ test("events read as sentences naming the seat", () => {
   assert.equal(describeEvent(s, { type: "play", seat: 1, tile: "6-4", end: "L", points: 10 }), "Nino played 6-4 on the left end and scored 10.");
   assert.equal(describeEvent(s, { type: "play", seat: 0, tile: "6-6", end: null, points: 0 }), "Ana played 6-6.");
   assert.equal(describeEvent(s, { type: "draw", seat: 3, count: 2, ends: [6] }), "Rabisco drew 2.");
-  assert.equal(describeEvent(s, { type: "score", side: 1, points: 15 }), "Them scored 15 points.");
+  // a team as the subject of a sentence agrees with its verb (not "Them scored")
+  assert.equal(describeEvent(s, { type: "score", side: 1, points: 15 }), "The other team scored 15 points.");
+  assert.equal(describeEvent(s, { type: "score", side: 0, points: 1 }), "Your team scored 1 point.");
+  // bots seated at the start are no news; a person leaving is
+  assert.equal(describeEvent(s, { type: "seat_bot", seat: 3, bot: "rabisco", reason: "start" }), "");
+  assert.match(describeEvent(s, { type: "seat_bot", seat: 2, bot: "nino", reason: "away" }), /^Bia is away: a bot plays/);
 });
 
 test("a round's scoring is explained with names, pips and fives", () => {
@@ -96,7 +101,7 @@ test("a round's scoring is explained with names, pips and fives", () => {
   const text = explainRound(s, result, 2);
   assert.equal(text.title, "Round 2 is over");
   assert.equal(text.headline, "Ana went out!");
-  assert.equal(text.points, "Round points to Us: 25.");
+  assert.equal(text.points, "Your team scores 25 points this round.");
   assert.match(text.explain, /nearest multiple of 5/);
   assert.deepEqual(text.pips, ["Ana: 0 pips in hand", "Nino: 12 pips in hand", "Bia: 5 pips in hand", "Rabisco: 13 pips in hand"]);
   assert.equal(text.fives, "Fives scored during the round: Us +10, Them +5.");
@@ -118,7 +123,7 @@ test("match over names the winner from the viewer's side", () => {
   const s = { ...initialState("abc", 0), table, view: view({ over: true, winner: 0, scores: [105, 40], end_reason: "goal" }) };
   assert.deepEqual(explainMatch(s), { headline: "You won!", reason: "Goal reached.", score: "Final score: Us 105 × Them 40" });
   const lost = { ...s, seat: 1 };
-  assert.equal(explainMatch(lost).headline, "Us won the match!".replace("Us", "Them"));
+  assert.equal(explainMatch(lost).headline, "The other team won the match!");
   // a resignation names who left when its event was seen; after a reload, a general sentence
   const resigned = { ...s, view: view({ over: true, winner: 1, scores: [10, 40], end_reason: "resign" }) };
   assert.equal(explainMatch(resigned).reason, "Someone resigned.");
