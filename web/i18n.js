@@ -177,6 +177,7 @@ const PT = {
   "match.reason.abandoned": "Mesa abandonada.",
   "match.final": "Placar final: {score}",
   "match.rematch": "Jogar de novo",
+  "match.rematchFriends": "Nova mesa para os mesmos amigos",
   "match.record": "Baixar o registro da partida",
   "match.home": "Voltar ao início",
 
@@ -423,6 +424,7 @@ const EN = {
   "match.reason.abandoned": "Table abandoned.",
   "match.final": "Final score: {score}",
   "match.rematch": "Play again",
+  "match.rematchFriends": "New table for the same friends",
   "match.record": "Download the match record",
   "match.home": "Back home",
 

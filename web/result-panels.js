@@ -50,7 +50,15 @@ export function renderOverlays() {
     const points = pointsLine(S.ranking, S.seat, (seat) => seatName(S, seat));
     $("match-xp").textContent = points;
     $("match-xp").hidden = !points;
+    // a spectator has no seat to take again; with friends, "again" is a new table to share
+    $("rematch").hidden = S.seat === null;
+    $("rematch").textContent = t(withFriends() ? "match.rematchFriends" : "match.rematch");
   }
+}
+
+/** Whether another person held a seat of this table. */
+export function withFriends() {
+  return Boolean(S.table && S.table.seats.some((s) => s.kind === "human" && s.seat !== S.seat));
 }
 
 /** " team0"/" team1" for a seat at a table with teams, else "". */

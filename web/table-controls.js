@@ -5,6 +5,7 @@ import { createTable } from "./api.js";
 import { t } from "./i18n.js";
 import { onMainAction } from "./moves.js";
 import { $ } from "./page.js";
+import { withFriends } from "./result-panels.js";
 import { go } from "./routes.js";
 import { settings, store } from "./settings.js";
 import { S, send, startOnOpen } from "./table.js";
@@ -55,21 +56,29 @@ export function bindTableControls() {
   $("rematch").addEventListener("click", rematch);
 }
 
-/** A new table with the same rules and seats; bots where there were bots. */
+/**
+ * A new table with the same rules and seats; bots where there were bots. Alone with
+ * bots it starts at once; with friends it waits, its invite link open to share again
+ * (the seats friends held are kept free for them; the partner seat too, at 4 with teams).
+ */
 async function rematch() {
   const table = S.table;
-  if (!table) return;
+  if (!table || S.seat === null) return;
   const rules = table.rules;
+  const friends = withFriends();
   const bots = table.seats.map((s) => (s.seat === S.seat ? null : s.bot || "nino"));
+  const partner = rules.teams ? table.seats.find((s) => s.seat === (S.seat + 2) % 4) : null;
   try {
     const res = await createTable({
       preset: rules.preset, seats: rules.seats, goal: rules.goal, pace: table.pace,
-      turn_seconds: table.turn_seconds, bots, partner: rules.teams ? "bot" : null,
+      turn_seconds: table.turn_seconds, bots,
+      partner: rules.teams ? (friends && partner && partner.kind === "human" ? "friend" : "bot") : null,
       name: settings.name || t("home.namePlaceholder"), teams: Boolean(rules.teams),
     }, store.playerToken());
     store.savePlayerToken(res.player_token);
     store.saveSeat(res.table_id, res.seat, res.token);
-    startOnOpen(res.table_id);
+    if (!friends) startOnOpen(res.table_id);
+    delete $("invite").dataset.touched; // the new link shows itself
     go(`/t/${encodeURIComponent(res.table_id)}`);
   } catch (err) {
     toast(t("reject.http", { reason: err.message }));

@@ -1,0 +1,45 @@
+"""Playing again: alone with bots, a new match starts at once; with friends, the new
+table waits for them with its link open to share, and their seats kept free."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .driver import create_for_friends, join_and_start, state
+from .test_web_ranking import resign
+
+pytestmark = pytest.mark.browser
+
+
+def test_play_again_with_friends_opens_a_new_table_to_share(browser: Browser, server: str) -> None:
+    ctxs = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(2)]
+    try:
+        host, friend = (ctx.new_page() for ctx in ctxs)
+        link = create_for_friends(host, server, preset="draw", seats=3, name="Helena")
+        join_and_start(host, friend, link, "Otávio")
+        old = state(host)["table"]["id"]
+        resign(friend)
+        for page in (host, friend):
+            expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+            expect(page.locator("#rematch")).to_have_text("Nova mesa para os mesmos amigos")
+
+        host.click("#rematch")
+        fresh = f"() => dominoDebug.state().tableId !== '{old}' && dominoDebug.state().table"
+        host.wait_for_function(fresh, timeout=10000)
+        s = state(host)
+        # not started: the friend's seat waits for him, and the link to send is in view
+        assert s["table"]["status"] == "waiting"
+        assert [seat["kind"] for seat in s["table"]["seats"]] == ["human", "empty", "empty"]
+        assert s["table"]["rules"]["preset"] == "draw" and s["table"]["rules"]["seats"] == 3
+        expect(host.locator("#invite-url")).to_be_visible()
+        new_link = host.input_value("#invite-url")
+        assert s["table"]["id"] in new_link and old not in new_link
+
+        # the same friend comes by the new link and they play again
+        join_and_start(host, friend, new_link, "Otávio")
+        assert state(friend)["table"]["id"] == s["table"]["id"]
+        assert state(host)["table"]["status"] == "playing"
+    finally:
+        for ctx in ctxs:
+            ctx.close()
