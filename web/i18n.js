@@ -67,6 +67,7 @@ const PT = {
   "lobby.join": "Sentar à mesa",
   "lobby.spectate": "Só assistir",
   "lobby.full": "Esta mesa não tem cadeira livre.",
+  "lobby.finished": "Esta partida já terminou: dá para ver como acabou em Só assistir.",
   "lobby.notFound": "Mesa não encontrada.",
   "lobby.seatsFree": "{n} cadeira(s) livre(s) ou com robô.",
 
@@ -314,6 +315,7 @@ const EN = {
   "lobby.join": "Take a seat",
   "lobby.spectate": "Just watch",
   "lobby.full": "This table has no free seat.",
+  "lobby.finished": "This match is over: Just watch shows how it ended.",
   "lobby.notFound": "Table not found.",
   "lobby.seatsFree": "{n} seat(s) free or held by a bot.",
 

@@ -21,7 +21,8 @@ export async function showLobby(tableId) {
       `<ul class="lobby-seats">${table.seats.map((s) => `<li>${escapeHtml(seatLabel(s))}</li>`).join("")}</ul>` +
       `<p>${t("lobby.seatsFree", { n: free })}</p>`;
     $("join-btn").disabled = free === 0 || table.status === "finished";
-    if (free === 0) $("lobby-status").textContent = t("lobby.full");
+    if (table.status === "finished") $("lobby-status").textContent = t("lobby.finished");
+    else if (free === 0) $("lobby-status").textContent = t("lobby.full");
   } catch (err) {
     summary.textContent = err.status === 404 ? t("lobby.notFound") : t("reject.http", { reason: err.message });
     $("join-btn").disabled = true;

@@ -24,6 +24,14 @@ def test_play_again_with_friends_opens_a_new_table_to_share(browser: Browser, se
             expect(page.locator("#match-over")).to_be_visible(timeout=5000)
             expect(page.locator("#rematch")).to_have_text("Nova mesa para os mesmos amigos")
 
+        # someone opening the old link now is told the match is over, and cannot sit
+        ctxs.append(browser.new_context(viewport={"width": 1000, "height": 800}))
+        late = ctxs[-1].new_page()
+        late.goto(link)
+        expect(late.locator("#lobby-status")).to_contain_text("Esta partida já terminou")
+        expect(late.locator("#join-btn")).to_be_disabled()
+        late.close()
+
         host.click("#rematch")
         fresh = f"() => dominoDebug.state().tableId !== '{old}' && dominoDebug.state().table"
         host.wait_for_function(fresh, timeout=10000)
