@@ -17,6 +17,10 @@ export function chooseTile(tile) {
   if (!isMyTurn(S) || moveInFlight(S)) return;
   const item = handModel(S.view).find((x) => x.tile === tile);
   if (!item || !item.playable) return;
+  if (picking && picking.tile === tile) {
+    cancelPick(); // a second tap on the tile being placed lets go of it (touch has no Esc)
+    return;
+  }
   if (item.targets.length === 1) {
     playTile(tile, item.targets[0].end);
     return;
