@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -118,6 +119,43 @@ def key_step(page: Page) -> str:
         settle(page)
         return "play"
     return "wait"
+
+
+def step_until(
+    page: Page,
+    reached: Callable[[], bool],
+    *,
+    what: str,
+    timeout: float = 60.0,
+    next_round: bool = True,
+) -> list[str]:
+    """Do what the table asks (``click_step``) until ``reached()`` holds; the actions taken.
+
+    Bounded by time, not by a count of polls: a loaded machine spends its polls waiting
+    for the bots. Fails naming ``what`` when the time runs out.
+    """
+    done: list[str] = []
+    deadline = time.monotonic() + timeout
+    while not reached():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not reached in {timeout:.0f}s; did {done[-20:]}")
+        action = click_step(page, next_round=next_round)
+        if action in ("wait", "round_over", "over"):
+            page.wait_for_timeout(30)
+        else:
+            done.append(action)
+    return done
+
+
+def play_round(page: Page, timeout: float = 120.0) -> list[str]:
+    """Play until the round (or the match) is over, leaving its panel on screen."""
+    return step_until(
+        page,
+        lambda: bool(state(page)["view"]["round_over"]),
+        what="the end of the round",
+        timeout=timeout,
+        next_round=False,
+    )
 
 
 def play_match(page: Page, step=click_step, timeout: float = 240.0) -> list[str]:
