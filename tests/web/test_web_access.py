@@ -16,6 +16,7 @@ from .driver import (
     join_and_start,
     play_match,
     state,
+    step_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -81,17 +82,17 @@ def test_table_controls_are_labelled_focus_visible_and_contrasted(page: Page, se
     _contrast_ok(page, ".tagline, .hint, legend, label span, #create-btn")
 
     create_vs_computer(page, server, preset="block", seats=2, goal=100)
-    for _ in range(200):
+
+    def lit_and_dim_tiles() -> bool:
         v = state(page)["view"]
-        if (
+        return bool(
             v["turn"] == 0
             and v["board"]["center"]
             and any(m["type"] == "play" for m in v["legal"])
             and page.locator("#hand .hand-tile.dim:has(.pip)").count()
-        ):
-            break
-        click_step(page)
-        page.wait_for_timeout(30)
+        )
+
+    step_until(page, lit_and_dim_tiles, what="our turn with tiles we can and cannot play")
     page.wait_for_timeout(300)
     assert page.evaluate(NAMELESS_JS) == [], "controls without a name at the table"
     # the hand is a labelled toolbar; each tile says whether it can be played
@@ -143,11 +144,12 @@ def test_english_from_home_to_match_over(page: Page, server: str) -> None:
     expect(page.get_by_role("toolbar", name="Your hand")).to_be_visible()
 
     seen: set[str] = set()
-    for _ in range(600):
+
+    def round_over() -> bool:
         seen.add(page.inner_text("#turn-text"))
-        if click_step(page, next_round=False) in ("round_over", "over"):
-            break
-        page.wait_for_timeout(30)
+        return bool(state(page)["view"]["round_over"])
+
+    step_until(page, round_over, what="the end of round 1", timeout=120, next_round=False)
     expect(page.locator("#round-title")).to_have_text("Round 1 is over")
     expect(page.locator("#round-score")).to_contain_text("Score:")
     expect(page.locator("#round-score")).to_contain_text("(goal 50)")
@@ -228,8 +230,8 @@ def test_a_win_is_claimed_when_the_other_player_is_absent(
         bar = waiting.locator("#absence-bar")
         expect(bar).to_contain_text(f"{absent_name} tem até", timeout=5000)
         expect(waiting.locator("#claim-now")).to_be_hidden()
-        # two seconds later (the server's absence time here) the claim is open
-        expect(bar).to_contain_text("passou do prazo", timeout=8000)
+        # six seconds after the turn began (the server's absence time here) the claim opens
+        expect(bar).to_contain_text("passou do prazo", timeout=15000)
         waiting.click("#claim-now")
         expect(waiting.locator("#confirm-dialog")).to_be_visible()
         waiting.click("#confirm-yes")

@@ -16,6 +16,7 @@ from .driver import (
     join_and_start,
     settle,
     state,
+    step_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -82,14 +83,15 @@ def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: s
 def test_reload_mid_round_resumes_the_same_seat(page: Page, server: str, shots: Path) -> None:
     page.set_viewport_size({"width": 360, "height": 760})
     create_vs_computer(page, server, preset="draw", seats=3, goal=100, name="Rita")
-    for _ in range(200):
-        if (
+    # our turn (the bots wait for us while the page reloads), a few tiles down
+    step_until(
+        page,
+        lambda: (
             len(page.locator("#board .tile").all()) >= 4
-            and page.locator("#hand .hand-tile.lit").count()
-        ):
-            break
-        click_step(page)
-        page.wait_for_timeout(30)
+            and page.locator("#hand .hand-tile.lit").count() > 0
+        ),
+        what="our turn with four tiles on the board",
+    )
     page.wait_for_timeout(600)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / "table-phone.png"))
@@ -212,10 +214,15 @@ def test_lost_connection_shows_a_banner_and_resumes(page: Page, server: str) -> 
 
 def test_rejected_command_is_shown(page: Page, server: str) -> None:
     create_vs_computer(page, server, preset="block", seats=2, goal=100)
+    # a tile we do not hold: refused whoever is on turn (the 0-0 we once sent was a legal
+    # play in 0.14% of deals, when we held it and the bot had left a 0 on the left end)
     page.evaluate("""() => {
       const s = dominoDebug.state();
-      const notMine = s.view.hand.length ? "0-0" : "0-0";
-      dominoDebug.send('play', {tile: notMine, end: 'L'});
+      const norm = (t) => t.split('-').map(Number).sort((a, b) => b - a).join('-');
+      const mine = new Set((s.view.hand || []).map(norm));
+      const all = [];
+      for (let a = 0; a <= 6; a++) for (let b = 0; b <= a; b++) all.push(`${a}-${b}`);
+      dominoDebug.send('play', {tile: all.find((t) => !mine.has(t)), end: 'L'});
     }""")
     expect(page.locator("#toast")).to_contain_text("Jogada recusada")
 
@@ -266,11 +273,9 @@ def test_rules_pages_per_preset_and_language(page: Page, server: str) -> None:
 def test_aids_count_tiles_and_can_be_switched_off(page: Page, server: str) -> None:
     page.set_viewport_size({"width": 1200, "height": 900})
     create_vs_computer(page, server, preset="draw", seats=2, goal=100)
-    for _ in range(200):
-        if page.locator("#board .tile").count() >= 2:
-            break
-        click_step(page)
-        page.wait_for_timeout(30)
+    step_until(
+        page, lambda: page.locator("#board .tile").count() >= 2, what="two tiles on the board"
+    )
     half = page.locator("#board .tile .half").first
     n = half.get_attribute("data-n")
     half.hover()
