@@ -20,16 +20,53 @@ export function forgetBoard() {
   lastBoardSig = "";
 }
 
-/** Pixels the line of play may use: the board's width, and a height that leaves room for the hand. */
+/** Below this width the table is laid out for a phone (style.css: compact seats, two-line log). */
+const PHONE_WIDTH = 700;
+
+/**
+ * Pixels the line of play may use: the board's width, and a height.
+ *
+ * Without a result panel the height is what the viewport has left once every
+ * other part of the page is laid out (the app bar, seats and info lines above,
+ * the log line and the dock with the main button and the hand below, the
+ * board box's own padding and the pick hint): the page then fills the screen
+ * exactly and the dock sits at its bottom. `fill` says the board takes that
+ * height even when its line needs less, so the hand does not move as the line
+ * grows. With a panel (round or match over) the old shares of the viewport
+ * height apply, as the panel's length decides the page's.
+ */
 function boardRoom() {
   const el = $("board");
-  const width = Math.max(200, el.clientWidth || window.innerWidth - 40);
+  const wrap = $("board-wrap");
+  const vw = window.innerWidth;
+  const vh = document.documentElement.clientHeight || window.innerHeight;
+  const width = Math.max(200, el.clientWidth || vw - 40);
+  const maxUnit = vw < 520 ? 24 : 32;
   const panel = !$("round-over").hidden || !$("match-over").hidden;
-  const beside = window.innerWidth >= 1000; // the panel sits beside the board (style.css)
-  const share = panel && !beside ? 0.34 : window.innerWidth < 700 ? 0.46 : 0.56;
-  const height = Math.max(150, Math.min(560, Math.round(window.innerHeight * share)));
-  const maxUnit = window.innerWidth < 520 ? 24 : 32;
-  return { width, height, maxUnit };
+  if (panel) {
+    const beside = vw >= 1000; // the panel sits beside the board (style.css)
+    const share = beside ? 0.56 : 0.34;
+    return { width, height: Math.max(150, Math.min(560, Math.round(vh * share))), maxUnit, fill: false };
+  }
+  const box = getComputedStyle(wrap);
+  const own =
+    parseFloat(box.paddingTop) + parseFloat(box.paddingBottom) + parseFloat(box.borderTopWidth) + parseFloat(box.borderBottomWidth);
+  const hint = $("pick-hint");
+  const hintHeight = hint.hidden ? 0 : hint.offsetHeight + (parseFloat(box.rowGap) || 0);
+  const others = document.body.offsetHeight - wrap.offsetHeight;
+  const left = Math.floor(vh - others - own - hintHeight - 1);
+  const least = vw < PHONE_WIDTH ? 120 : 200;
+  return { width, height: Math.max(least, Math.min(560, left)), maxUnit, fill: true };
+}
+
+/** The tile half the aids tip is about, while it shows. */
+let aidHalf = null;
+
+/** Hide the aids tip (it belongs to a tile that a redraw or a panel may take away). */
+export function hideAid() {
+  aidHalf = null;
+  const tip = $("aid-tip");
+  if (tip) tip.hidden = true;
 }
 
 function lastPlayedKey(v) {
@@ -51,7 +88,9 @@ export function renderBoard() {
   const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over]);
   if (sig === lastBoardSig) return;
   lastBoardSig = sig;
+  hideAid();
   const el = $("board");
+  el.style.minHeight = room.fill ? `${room.height}px` : "";
   if (!board || !board.center) {
     boardReachNow = null;
     el.innerHTML = `<p class="board-empty">${t("table.boardEmpty")}</p>`;
@@ -97,6 +136,18 @@ export function renderBoard() {
 
 export function bindBoard() {
   const board = $("board");
+  // The room changes whenever a part around the board changes height (a seat or log
+  // line wraps, the hand gains a row, a notice or the connection banner shows): one
+  // redraw at the next frame, and only if the room did change (renderBoard compares).
+  let frame = 0;
+  const later = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (!$("table").hidden) renderBoard();
+    });
+  };
+  if (typeof ResizeObserver === "function") new ResizeObserver(later).observe(document.body);
   board.addEventListener("click", (ev) => {
     const target = ev.target.closest(".target");
     if (target && picking) playTile(picking.tile, target.dataset.end);
@@ -123,9 +174,10 @@ export function bindBoard() {
   const tip = $("aid-tip");
   const showAid = (half, x, y) => {
     if (!settings.aids || !S.view || !half) {
-      tip.hidden = true;
+      hideAid();
       return;
     }
+    aidHalf = half;
     const n = Number(half.dataset.n);
     const c = numberCount(S.view, n);
     tip.textContent = t("aid.count", { n, ...c });
@@ -134,13 +186,23 @@ export function bindBoard() {
     tip.style.left = `${Math.max(4, Math.min(x - wrap.left, wrap.width - 220))}px`;
     tip.style.top = `${Math.max(4, y - wrap.top - 48)}px`;
   };
-  board.addEventListener("pointerover", (ev) => {
+  // Only a mouse that moves shows it: when the board is drawn again under a resting
+  // mouse, the browser reports the new tile under it with the same coordinates, and
+  // the tip the redraw took away stays away.
+  let lastAt = "";
+  board.addEventListener("pointermove", (ev) => {
     if (ev.pointerType === "touch") return;
+    const at = `${ev.clientX},${ev.clientY}`;
+    if (at === lastAt) return;
+    lastAt = at;
     const half = ev.target.closest && ev.target.closest(".tile .half");
-    showAid(half, ev.clientX, ev.clientY);
+    if (half !== aidHalf) showAid(half, ev.clientX, ev.clientY);
   });
-  board.addEventListener("pointerleave", () => {
-    tip.hidden = true;
+  board.addEventListener("pointerleave", hideAid);
+  // a menu or the invite opening, or a press anywhere else, takes the tip away too
+  document.addEventListener("toggle", hideAid, true);
+  document.addEventListener("pointerdown", (ev) => {
+    if (!board.contains(ev.target)) hideAid();
   });
   let press = null;
   board.addEventListener("pointerdown", (ev) => {
@@ -152,7 +214,7 @@ export function bindBoard() {
   for (const type of ["pointerup", "pointercancel"]) {
     board.addEventListener(type, () => {
       clearTimeout(press);
-      if (type === "pointercancel") tip.hidden = true;
+      if (type === "pointercancel") hideAid();
     });
   }
 }

@@ -26,6 +26,7 @@ export function renderHand() {
   if (sig === lastHandSig) return;
   lastHandSig = sig;
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.tile : null;
+  el.classList.toggle("crowded", model.length > 14); // style.css: smaller tiles on a phone
   el.innerHTML = handMarkup(model, {
     locked,
     selected: picking && picking.tile,

@@ -20,7 +20,6 @@ export function render() {
   renderSeats();
   renderInfo();
   renderOverlays();
-  renderBoard();
   renderHand();
   renderMain();
   renderAnnulment();
@@ -34,6 +33,8 @@ export function render() {
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
   $("claim").disabled = absence() !== "late";
   renderAbsence();
+  // last: the line gets the height the parts above and the dock below leave it
+  renderBoard();
 }
 
 /**
@@ -63,6 +64,19 @@ function renderAbsence() {
   $("claim").disabled = state !== "late";
 }
 
+/** A robot's head: marks a bot's chip where its level is not written out (phones). */
+const BOT_MARK =
+  '<svg class="mark bot-mark" viewBox="0 0 14 14" aria-hidden="true" focusable="false">' +
+  '<path d="M7 0.8v2.2" stroke="currentColor" stroke-width="1.4"/><circle cx="7" cy="1" r="1" fill="currentColor"/>' +
+  '<rect x="1.5" y="3.5" width="11" height="9" rx="2.2" fill="currentColor"/>' +
+  '<circle cx="5" cy="7.6" r="1.3" fill="#fff"/><circle cx="9" cy="7.6" r="1.3" fill="#fff"/></svg>';
+
+/** A tile seen from the back: goes before a short count of tiles in hand. */
+const TILE_MARK =
+  '<svg class="mark tile-mark" viewBox="0 0 8 14" aria-hidden="true" focusable="false">' +
+  '<rect x="0.6" y="0.6" width="6.8" height="12.8" rx="1.6" fill="currentColor"/>' +
+  '<path d="M1.8 7h4.4" stroke="#fff" stroke-width="1"/></svg>';
+
 export function renderSeats() {
   const bar = $("seats-bar");
   if (!S.table) {
@@ -82,12 +96,18 @@ export function renderSeats() {
     const name = escapeHtml(seatName(S, s.seat));
     const conn = s.kind === "human" ? (s.connected ? t("table.connected") : t("table.disconnected")) : "";
     const cls = ["seat-chip", me ? "me" : "", turn ? "turn" : "", teams ? `team${side}` : ""].filter(Boolean).join(" ");
+    // On a phone (style.css) a chip is one short line: the bot's level becomes a robot
+    // mark and "7 pedras" a tile mark and "7"; the long words stay for screen readers.
     return (
       `<li class="${cls}" data-seat="${s.seat}"${turn ? ' aria-current="true"' : ""}>` +
       `<span class="seat-name">${name}${me && name !== t("home.you") ? ` <em>(${t("table.you")})</em>` : ""}</span>` +
+      (s.kind === "bot" ? BOT_MARK : "") +
       (level ? `<span class="seat-level">${level}</span>` : "") +
       (conn ? `<span class="dot ${s.connected ? "on" : "off"}" title="${conn}"><span class="sr-only">${conn}</span></span>` : "") +
-      (count !== null ? `<span class="seat-count">${t("table.tiles", { n: count })}</span>` : "") +
+      (count !== null
+        ? `<span class="seat-count"><span class="long">${t("table.tiles", { n: count })}</span>` +
+          `<span class="short" aria-hidden="true">${TILE_MARK}${count}</span></span>`
+        : "") +
       (score !== null ? `<span class="seat-score">${t("table.score", { n: score })}</span>` : "") +
       `</li>`
     );

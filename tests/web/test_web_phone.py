@@ -1,0 +1,157 @@
+"""The table on a phone: on your turn the seats, the whole hand and the main button are in
+view at once, without scrolling, and nothing is wider than the screen. And the aids tip
+goes away with the tile it was about."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .driver import click_step, create_vs_computer, state
+
+pytestmark = pytest.mark.browser
+
+PHONES = [(360, 640), (360, 740)]
+#: (preset, seats): the home page's default (classic, two teams), fives with 4 players
+#: (a score on every seat) and a 3-player game with a boneyard
+GAMES = [("classic", 4), ("fives", 4), ("draw", 3)]
+
+BOXES_JS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const all = (sel) => Array.from(document.querySelectorAll(sel)).map(box);
+  const root = document.documentElement;
+  return {
+    vw: root.clientWidth, vh: root.clientHeight, scrollWidth: root.scrollWidth,
+    seats: box(document.querySelector('#seats-bar')),
+    hand: all('#hand .hand-tile'),
+    main: box(document.querySelector('#main-action')),
+    board: box(document.querySelector('#board')),
+    tiles: all('#board svg > .tile .face'),
+    targets: all('#board .target'),
+  };
+}"""
+
+
+def _in_view(b: dict[str, float], vw: float, vh: float, eps: float = 0.5) -> bool:
+    return (
+        b["x"] >= -eps
+        and b["y"] >= -eps
+        and b["x"] + b["w"] <= vw + eps
+        and b["y"] + b["h"] <= vh + eps
+    )
+
+
+def _key(tile: str) -> tuple[int, ...]:
+    return tuple(sorted(int(n) for n in tile.split("-")))
+
+
+def _my_turn_on_a_line(page: Page, tiles: int = 3) -> None:
+    """Play on until it is our turn to lay a tile on a line of at least ``tiles`` tiles."""
+    for _ in range(400):
+        s = state(page)
+        v = s["view"]
+        if (
+            v["turn"] == 0
+            and not v["round_over"]
+            and not s["pending"]
+            and any(m["type"] == "play" for m in v["legal"])
+            and page.locator("#board svg > .tile").count() >= tiles
+        ):
+            return
+        click_step(page)
+        page.wait_for_timeout(30)
+    raise AssertionError(f"never our turn to play on a line of {tiles} tiles")
+
+
+def _check_screen(page: Page, where: str) -> dict[str, Any]:
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)  # a frame for the board to take the room left to it
+    b: dict[str, Any] = page.evaluate(BOXES_JS)
+    vw, vh = b["vw"], b["vh"]
+    assert b["scrollWidth"] <= vw, f"the page scrolls sideways {where}"
+    assert _in_view(b["seats"], vw, vh), f"the seats are off screen {where}: {b['seats']}"
+    assert b["hand"], f"no hand {where}"
+    for i, tile in enumerate(b["hand"]):
+        assert _in_view(tile, vw, vh), f"hand tile {i} is off screen {where}: {tile}, {vw}x{vh}"
+    assert _in_view(b["main"], vw, vh), f"the main button is off screen {where}: {b['main']}"
+    # the line stays readable: a board of some height, tiles whose pips one can count
+    assert b["board"]["h"] >= 110, f"the board is {b['board']['h']:.0f} px tall {where}"
+    for tile in b["tiles"]:
+        assert _in_view(tile, vw, vh), f"a tile of the line is off screen {where}"
+        assert min(tile["w"], tile["h"]) >= 15, f"a tile of the line is {tile} {where}"
+    return b
+
+
+@pytest.mark.parametrize(("preset", "seats"), GAMES)
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_whole_hand_and_main_button_in_view_on_your_turn(
+    page: Page, server: str, width: int, height: int, preset: str, seats: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    create_vs_computer(page, server, preset=preset, seats=seats, goal=100)
+    expect(page.locator("#seats-bar .seat-chip")).to_have_count(seats)
+    _my_turn_on_a_line(page)
+    where = f"at {width}x{height}, {preset} with {seats}"
+    b = _check_screen(page, where)
+    assert len(b["hand"]) == len(state(page)["view"]["hand"])
+    expect(page.locator("#main-action")).to_have_text("Sua vez: escolha uma pedra")
+    # a tile that fits two ends: while one chooses, the places to put it are in view too
+    v = state(page)["view"]
+    ends: dict[tuple[int, ...], set[str]] = {}
+    for m in v["legal"]:
+        if m["type"] == "play":
+            ends.setdefault(_key(m["tile"]), set()).add(m["end"])
+    two = [tile for tile in v["hand"] if len(ends.get(_key(tile), ())) >= 2]
+    if two:
+        page.locator(f"#hand .hand-tile[data-tile='{two[0]}']").click()
+        expect(page.locator("#pick-hint")).to_be_visible()
+        b = _check_screen(page, f"{where}, choosing an end")
+        assert len(b["targets"]) >= 2
+        for target in b["targets"]:
+            assert _in_view(target, b["vw"], b["vh"]), f"an end is off screen {where}"
+
+
+def test_seat_chips_are_one_short_line_each_on_a_phone(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    create_vs_computer(page, server, preset="classic", seats=4, goal=100)
+    chips = page.locator("#seats-bar .seat-chip")
+    expect(chips).to_have_count(4)
+    heights = chips.evaluate_all("cs => cs.map(c => c.getBoundingClientRect().height)")
+    assert max(heights) <= 36, heights
+    # two columns, a team in each, its score on top: three rows in all
+    rows = page.locator("#seats-bar > li").evaluate_all(
+        "ls => ls.map(l => Math.round(l.getBoundingClientRect().top))"
+    )
+    assert len(set(rows)) == 3, rows
+    expect(page.locator("#seats-bar .team-score")).to_have_count(2)
+    # what is shortened for the eye is still said in full to a screen reader
+    expect(chips.nth(1)).to_contain_text("robô médio")
+    expect(chips.nth(1)).to_contain_text("7 pedras")
+
+
+def test_aids_tip_leaves_when_the_line_is_drawn_again(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    create_vs_computer(page, server, preset="draw", seats=2, goal=100)
+    _my_turn_on_a_line(page, tiles=2)
+    half = page.locator("#board .tile .half").first
+    n = half.get_attribute("data-n")
+    half.hover()
+    expect(page.locator("#aid-tip")).to_have_text(re.compile(f"^Número {n}:"))
+    expect(page.locator("#aid-tip")).to_be_visible()
+    # the line is drawn again under the resting mouse (here for a change of language,
+    # the same tiles in the same places): the tip goes and stays away until the mouse
+    # moves, rather than staying on in the old words
+    page.select_option("#lang-select", "en")
+    expect(page.locator("#turn-text")).to_have_text("Your turn")
+    page.wait_for_timeout(300)
+    expect(page.locator("#aid-tip")).to_be_hidden()
+    box = half.bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2 + 1, box["y"] + box["height"] / 2 + 1)
+    expect(page.locator("#aid-tip")).to_have_text(re.compile(f"^Number {n}:"))
+    expect(page.locator("#aid-tip")).to_be_visible()
+    page.evaluate("localStorage.clear()")
