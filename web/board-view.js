@@ -28,8 +28,8 @@ const PHONE_WIDTH = 700;
  *
  * Without a result panel the height is what the viewport has left once every
  * other part of the page is laid out (the app bar, seats and info lines above,
- * the log line and the dock with the main button and the hand below, the
- * board box's own padding and the pick hint): the page then fills the screen
+ * the log line and the dock with the main button and the hand below, and the
+ * board box's own padding): the page then fills the screen
  * exactly and the dock sits at its bottom. `fill` says the board takes that
  * height even when its line needs less, so the hand does not move as the line
  * grows. With a panel (round or match over) the old shares of the viewport
@@ -41,7 +41,8 @@ function boardRoom() {
   const vw = window.innerWidth;
   const vh = document.documentElement.clientHeight || window.innerHeight;
   const width = Math.max(200, el.clientWidth || vw - 40);
-  const maxUnit = vw < 520 ? 24 : 32;
+  // a tile's short side at most: on a wide screen the board is tall too, and a short line reads big
+  const maxUnit = vw < 520 ? 24 : vw < 1000 ? 32 : 40;
   const panel = !$("round-over").hidden || !$("match-over").hidden;
   if (panel) {
     const beside = vw >= 1000; // the panel sits beside the board (style.css)
@@ -51,10 +52,8 @@ function boardRoom() {
   const box = getComputedStyle(wrap);
   const own =
     parseFloat(box.paddingTop) + parseFloat(box.paddingBottom) + parseFloat(box.borderTopWidth) + parseFloat(box.borderBottomWidth);
-  const hint = $("pick-hint");
-  const hintHeight = hint.hidden ? 0 : hint.offsetHeight + (parseFloat(box.rowGap) || 0);
   const others = document.body.offsetHeight - wrap.offsetHeight;
-  const left = Math.floor(vh - others - own - hintHeight - 1);
+  const left = Math.floor(vh - others - own - 1);
   const least = vw < PHONE_WIDTH ? 120 : 200;
   return { width, height: Math.max(least, Math.min(560, left)), maxUnit, fill: true };
 }
