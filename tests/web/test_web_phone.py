@@ -115,6 +115,33 @@ def test_whole_hand_and_main_button_in_view_on_your_turn(
             assert _in_view(target, b["vw"], b["vh"]), f"an end is off screen {where}"
 
 
+@pytest.mark.parametrize("count", [14, 16])
+def test_a_long_hand_after_drawing_stays_in_view(page: Page, server: str, count: int) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    create_vs_computer(page, server, preset="draw", seats=3, goal=100)
+    _my_turn_on_a_line(page)
+    # a hand no 3-player deal gives at once but drawing does (14: up to 7 drawn;
+    # 16 only with 2 players): every tile off the line, drawn by the client's own code
+    page.evaluate(
+        """(count) => {
+          const s = dominoDebug.state();
+          const board = s.view.board;
+          const laid = new Set([board.center, ...Object.values(board.arms).flat()]
+            .map((t) => [...t].sort().join('-')));
+          const hand = [];
+          for (let a = 6; a >= 0; a -= 1) for (let b = a; b >= 0; b -= 1) {
+            if (!laid.has(`${b}-${a}`) && hand.length < count) hand.push(`${a}-${b}`);
+          }
+          dominoDebug.frame({type: 'event', seq: s.seq, event: {type: 'draw'},
+                             view: {...s.view, hand}});
+        }""",
+        count,
+    )
+    expect(page.locator("#hand .hand-tile")).to_have_count(count)
+    b = _check_screen(page, f"with {count} tiles in hand")
+    assert len({round(t["y"]) for t in b["hand"]}) == 2, "the hand takes more than two rows"
+
+
 def test_seat_chips_are_one_short_line_each_on_a_phone(page: Page, server: str) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     create_vs_computer(page, server, preset="classic", seats=4, goal=100)
