@@ -24,15 +24,20 @@ CPU-heavy: ``--matches`` and ``--think`` trade time for precision.
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Sequence
 
 from domino_core import Match, Rules, View, view_for
 from domino_core.arena import BotSpec, report, run, tally, tasks_for
-from domino_core.bots import choose_move, hard
+from domino_core.bots import choose_move, choose_option, hard
 from domino_core.bots.knowledge import knowledge_from
+from domino_core.bots.playout import greedy_fives_playout
+from domino_core.determinize import board_from_view, match_from_view
+from domino_core.tiles import ALL_TILES
 
 CONFIGS = (("classic", 2), ("fives", 2), ("classic", 4))
 
@@ -118,10 +123,186 @@ def decisions(count: int, seed: int, jobs: int) -> None:
         print(flush=True)
 
 
+# -- oracle suite --------------------------------------------------------------------
+
+ORACLE_TIMES = (0.1, 0.5, 2.0)
+"""Think times of the hard player on the oracle's positions (as fixed playout budgets)."""
+
+ORACLE_PLAYOUTS = 6000
+"""Default playouts per searched move for the oracle's value of each move."""
+
+
+def true_positions(preset: str, seats: int, count: int, seed: int) -> list[tuple[View, Match]]:
+    """Positions with a real choice from matches Nino plays against itself, each with the
+    seat's view and a copy of the true match (every hidden hand) at that moment."""
+    rng = random.Random(seed)
+    out: list[tuple[View, Match]] = []
+    game = 0
+    while len(out) < count:
+        match = Match(Rules.from_preset(preset, seats=seats, goal=100), seed=seed * 100 + game)
+        game += 1
+        while not match.over and len(out) < count:
+            if match.round_over:
+                match.start_next_round()
+                continue
+            view = view_for(match, match.turn)
+            k = knowledge_from(view)
+            if len(set(hard._representatives(k))) > 1 and rng.random() < 0.25:
+                out.append((view, match.copy()))
+            match.push(choose_move(view, level="nino"))
+    return out
+
+
+def oracle_values(
+    view: View, match: Match, rng: random.Random, per_move: int
+) -> tuple[list[float], list[float]]:
+    """The oracle's value of each of the view's legal options, and its standard error
+    of each option's value minus the best option's value.
+
+    The oracle searches exactly as the hard player does (same candidate moves, same
+    playout policy, same common random numbers across candidates, same value: the
+    mover's side's chance to win the match, ``hard._value``), but in the one TRUE
+    world: every seat's real hand. Only the future draws stay chance: the tiles left
+    in the boneyard are shuffled again for every playout (they are not dealt in any
+    order a player could know).
+    """
+    k = knowledge_from(view)
+    reps = hard._representatives(k)
+    searched = sorted(set(reps))
+    moves = hard._moves([k.legal[i] for i in searched])
+    hands = [match.hand(s) for s in range(match.rules.seats)]
+    known = {t for h in hands for t in h} | set(view.played)
+    rest = [t for t in ALL_TILES if t not in known]
+    board = board_from_view(view)
+    fives = k.fives()
+    side = k.my_side
+    samples: list[list[float]] = [[] for _ in searched]
+    for _ in range(per_move):
+        rng.shuffle(rest)
+        base = match_from_view(view, hands, rest, board)
+        playout_seed = rng.getrandbits(32)
+        for i, move in enumerate(moves):
+            m = base.copy()
+            m.push(move)
+            if fives:
+                greedy_fives_playout(m, random.Random(playout_seed))
+            else:
+                m.playout(random.Random(playout_seed))
+            samples[i].append(hard._value(m, side, k.goal))
+    means = [sum(s) / per_move for s in samples]
+    best = max(range(len(means)), key=lambda j: means[j])
+    errors = []
+    for s in samples:
+        diffs = [a - b for a, b in zip(samples[best], s, strict=True)]
+        mean = sum(diffs) / per_move
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, per_move - 1)
+        errors.append(math.sqrt(var / per_move))
+    where = {opt: j for j, opt in enumerate(searched)}
+    return [means[where[r]] for r in reps], [errors[where[r]] for r in reps]
+
+
+def oracle_players() -> list[tuple[str, str, float | None]]:
+    """(label, level, think time) of every player judged on the oracle's positions."""
+    hards = [(f"hard {t:g} s", "voquelonia", t) for t in ORACLE_TIMES]
+    return [*hards, ("Nino (medium)", "nino", None), ("Rabisco (easy)", "rabisco", None)]
+
+
+def _oracle_job(
+    job: tuple[int, int, View, Match, int],
+) -> tuple[list[float], list[float], list[int]]:
+    """One position: the oracle's values and errors, and the option each player picks."""
+    seed, i, view, match, per_move = job
+    values, errors = oracle_values(view, match, random.Random(seed * 1_000_003 + i), per_move)
+    k = knowledge_from(view)
+    picks = []
+    for _, level, think in oracle_players():
+        playouts = None if think is None else int(think * hard.PLAYOUTS_PER_SECOND)
+        option = choose_option(k, level=level, seed=seed + i, playouts=playouts)
+        picks.append(k.legal.index(option))
+    return values, errors, picks
+
+
+def bootstrap_mean(
+    xs: Sequence[float], seed: int, rounds: int = 4000
+) -> tuple[float, float, float]:
+    """Mean of ``xs`` and its 95% percentile-bootstrap interval (reproducible for ``seed``)."""
+    n = len(xs)
+    rng = random.Random(seed)
+    means = sorted(sum(xs[rng.randrange(n)] for _ in range(n)) / n for _ in range(rounds))
+    return sum(xs) / n, means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
+
+
+def _ci(x: tuple[float, float, float]) -> str:
+    mean, lo, hi = x
+    return f"{100 * mean:6.2f} [{100 * lo:5.2f}, {100 * hi:5.2f}]"
+
+
+def oracle_table(
+    title: str, results: Sequence[tuple[list[float], list[float], list[int]]], seed: int
+) -> None:
+    """Print, for ``results`` (from ``_oracle_job``), each player's agreement with the
+    oracle's best move and its regret, then the paired differences between think times."""
+    players = oracle_players()
+    n = len(results)
+    regrets = [[max(v) - v[p[j]] for v, _, p in results] for j in range(len(players))]
+    noise = sum(max(e) for _, e, _ in results) / n
+    print(
+        f"{title}: {n} positions; oracle noise (mean of the largest standard error of a"
+        f" move's value minus the best's): {100 * noise:.2f} pp"
+    )
+    print(f"{'player':<16} {'playouts':>9} {'= oracle best':>14} {'mean regret, pp [95% CI]':>26}")
+    for j, (label, _, think) in enumerate(players):
+        same = sum(1 for v, _, p in results if v[p[j]] == max(v))
+        budget = "" if think is None else str(int(think * hard.PLAYOUTS_PER_SECOND))
+        print(
+            f"{label:<16} {budget:>9} {100 * same / n:>13.1f}% "
+            f"{_ci(bootstrap_mean(regrets[j], seed + j)):>26}"
+        )
+    print("paired regret difference (shorter minus longer; > 0: more time gives away less)")
+    for a, b in ((0, 1), (1, 2), (0, 2)):
+        diffs = [x - y for x, y in zip(regrets[a], regrets[b], strict=True)]
+        better = sum(1 for d in diffs if d > 0)
+        worse = sum(1 for d in diffs if d < 0)
+        print(
+            f"  {players[a][0]} - {players[b][0]}: {_ci(bootstrap_mean(diffs, seed + 10 + a))} pp;"
+            f" longer better on {better}, worse on {worse}, same on {n - better - worse}"
+        )
+    print(flush=True)
+
+
+def oracle(
+    configs: Sequence[tuple[str, int]], count: int, per_move: int, seed: int, jobs: int
+) -> None:
+    """The oracle suite: every player's picks judged by the true-state values of the moves."""
+    everything: list[tuple[list[float], list[float], list[int]]] = []
+    for preset, seats in configs:
+        started = time.monotonic()
+        work = [
+            (seed, i, v, m, per_move)
+            for i, (v, m) in enumerate(true_positions(preset, seats, count, seed))
+        ]
+        if jobs <= 1:
+            results = [_oracle_job(w) for w in work]
+        else:
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                results = pool.map(_oracle_job, work, chunksize=1)
+        everything.extend(results)
+        oracle_table(
+            f"{preset}, {seats} seats, {per_move} oracle playouts per move"
+            f" ({time.monotonic() - started:.0f} s)",
+            results,
+            seed,
+        )
+    if len(configs) > 1:
+        oracle_table("all configurations together", everything, seed)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
-        "--suite", choices=("medium-easy", "hard-medium", "time", "decisions", "all"), default="all"
+        "--suite",
+        choices=("medium-easy", "hard-medium", "time", "decisions", "oracle", "all"),
+        default="all",
     )
     p.add_argument("--matches", type=int, default=100, help="matches per arena run")
     p.add_argument("--think", type=float, default=0.5, help="hard bot seconds per move")
@@ -133,7 +314,15 @@ def main(argv: list[str] | None = None) -> int:
         default="classic-2,fives-2,classic-4",
         help="which of classic-2, fives-2, classic-4 to run",
     )
-    p.add_argument("--positions", type=int, default=60, help="positions per preset (decisions)")
+    p.add_argument(
+        "--positions", type=int, default=60, help="positions per configuration (decisions, oracle)"
+    )
+    p.add_argument(
+        "--oracle-playouts",
+        type=int,
+        default=ORACLE_PLAYOUTS,
+        help="oracle playouts per searched move (oracle)",
+    )
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--jobs", type=int, default=2)
     args = p.parse_args(argv)
@@ -166,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     if args.suite in ("decisions", "all"):
         decisions(args.positions, args.seed, args.jobs)
+    if args.suite in ("oracle", "all"):
+        oracle(configs, args.positions, args.oracle_playouts, args.seed, args.jobs)
     return 0
 
 
