@@ -27,13 +27,13 @@ const PHONE_WIDTH = 700;
  * Pixels the line of play may use: the board's width, and a height.
  *
  * Without a result panel the height is what the viewport has left once every
- * other part of the page is laid out (the app bar, seats and info lines above,
- * the log line and the dock with the main button and the hand below, and the
- * board box's own padding): the page then fills the screen
- * exactly and the dock sits at its bottom. `fill` says the board takes that
- * height even when its line needs less, so the hand does not move as the line
- * grows. With a panel (round or match over) the old shares of the viewport
- * height apply, as the panel's length decides the page's.
+ * other part of the page is laid out (the app bar, seats and info lines above;
+ * the log line and the dock with the main button and the hand below; the board
+ * box's own padding): the page then fills the screen exactly, the dock at its
+ * bottom. `fill` says the board keeps that height even when its line needs
+ * less, so the hand does not move as the line grows. With a round or match
+ * panel, fixed shares of the viewport height (the panel's length decides the
+ * page's then).
  */
 function boardRoom() {
   const el = $("board");
