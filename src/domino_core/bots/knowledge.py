@@ -69,7 +69,12 @@ class Knowledge:
     teams: bool
     goal: int
     scoring: str
+    """The round-scoring column of RULES.md §6: classic, standard, caribbean or fives."""
     drawing: bool
+    closed_table: str
+    """When a round is blocked (RULES.md §5): ``"all_pass"`` or ``"at_once"``."""
+    opener: int
+    """The seat that opened this round."""
     round_no: int
     turn: int | None
     hand: tuple[Pair, ...]
@@ -201,6 +206,8 @@ def knowledge_from(view: Any) -> Knowledge:
         goal=int(rules["goal"]),
         scoring=scoring,
         drawing=bool(rules.get("drawing")),
+        closed_table=str(rules.get("closed_table") or "all_pass"),
+        opener=int(data.get("opener") or 0),
         round_no=int(data.get("round") or 1),
         turn=data.get("turn"),
         hand=tuple(parse_pair(str(t)) for t in data.get("hand") or ()),

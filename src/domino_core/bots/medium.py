@@ -9,7 +9,8 @@ Each legal play gets a score from the habits a club player has:
   opponent lacks, never ends its partner lacks;
 - with a partner, don't cover the partner's number, cover the opponents';
 - in fives, deny the next seat easy points;
-- close the table (a block) only when its hand is the lightest.
+- close the table (a block) only when its side would win the block as RULES.md §6
+  scores it: with a partner, the two hands of each team together.
 
 The best-scoring play is chosen; ties go to the heavier tile, then the first offered.
 """
@@ -144,20 +145,54 @@ def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
     # A play that closes the table: only when this side would win the block.
     live = [t for t in unseen if t[0] in open_pips or t[1] in open_pips]
     if not live and not any(t[0] in open_pips or t[1] in open_pips for t in rest):
-        mine = float(sum(pips(t) for t in rest))
-        if partner is not None:
-            mine = min(mine, _expected_pips(k, partner, unseen))
-        others = [_expected_pips(k, s, unseen) for s in range(k.seats) if k.side_of(s) != k.my_side]
-        score += 40.0 if others and mine < min(others) else -40.0
+        score += 40.0 if wins_block(k, rest, unseen) else -40.0
     return score
 
 
-def _expected_pips(k: Knowledge, seat: int, unseen: set[Pair]) -> float:
-    """A seat's expected hand weight: its size times the mean unseen tile."""
-    if not unseen:
-        return 0.0
-    mean = sum(pips(t) for t in unseen) / len(unseen)
-    return k.hand_counts[seat] * mean
+_EPS = 1e-9
+
+
+def expected_hands(k: Knowledge, rest: list[Pair], unseen: set[Pair]) -> list[float]:
+    """Each seat's expected pips if the table closed now with ``rest`` left in this hand.
+
+    This seat's are exact; another seat's are its hand size times the mean unseen
+    tile. Where drawing is on and a closed table is only blocked once everyone has
+    passed (``all_pass``), the next seat draws the boneyard out first (RULES.md §5),
+    so the boneyard is added to its hand.
+    """
+    mean = sum(pips(t) for t in unseen) / len(unseen) if unseen else 0.0
+    out = [k.hand_counts[s] * mean for s in range(k.seats)]
+    out[k.seat] = float(sum(pips(t) for t in rest))
+    if k.drawing and k.closed_table == "all_pass":
+        out[(k.seat + 1) % k.seats] += k.boneyard * mean
+    return out
+
+
+def wins_block(k: Knowledge, rest: list[Pair], unseen: set[Pair]) -> bool:
+    """Whether this seat's side would take the round if the table closed now (RULES.md §6).
+
+    Sides are compared as §6 compares them, on ``expected_hands``: with teams, each
+    team's two hands together; the lowest total wins. A tie wins only where §6 gives
+    it to this side: with ``caribbean`` scoring, to the opener's team, or (solo) to
+    the tied seat first in turn order from the opener. Elsewhere a tie scores nothing,
+    and a solo ``classic`` tie is decided by tiles this seat cannot see, so it is not
+    counted as a win.
+    """
+    seat_pips = expected_hands(k, rest, unseen)
+    side_pips = [0.0] * k.sides
+    for s, p in enumerate(seat_pips):
+        side_pips[k.side_of(s)] += p
+    mine = side_pips[k.my_side]
+    others = [p for side, p in enumerate(side_pips) if side != k.my_side]
+    lowest = min(others)
+    if mine < lowest - _EPS:
+        return True
+    if mine > lowest + _EPS or k.scoring != "caribbean":
+        return False
+    if k.teams:
+        return k.side_of(k.opener) == k.my_side
+    tied = [s for s in range(k.seats) if abs(side_pips[s] - mine) <= _EPS]
+    return min(tied, key=lambda s: (s - k.opener) % k.seats) == k.seat
 
 
 def choose(k: Knowledge) -> Option:
