@@ -160,7 +160,7 @@ def test_drag_and_drop_plays_a_tile(page: Page, server: str) -> None:
     while not page.locator("#hand .hand-tile.lit").count():
         assert time.monotonic() < deadline, "never our turn with a tile to play"
         if state(page)["view"]["round_over"]:
-            assert click_step(page) == "next_round"
+            click_step(page)  # "Next round" (nothing to play on a finished round)
         page.wait_for_timeout(50)
     before = state(page)
     tile = page.locator("#hand .hand-tile.lit").first
