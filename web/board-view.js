@@ -14,6 +14,7 @@ import { S } from "./table.js";
 import { numberCount, parseTile } from "./tiles.js";
 
 let lastBoardSig = "";
+let lastLanded = null; // the last tile that played its landing animation
 
 /** The next `renderBoard` draws even if nothing it shows has changed. */
 export function forgetBoard() {
@@ -119,6 +120,13 @@ export function renderBoard() {
     targets,
   });
   el.innerHTML = drawn.markup;
+  // the newest tile lands once (a redraw for other reasons does not replay it)
+  const landed = v.round_over ? null : lastPlayedKey(v);
+  if (landed !== lastLanded) {
+    lastLanded = landed;
+    const newest = el.querySelector(".tile.last");
+    if (newest) newest.classList.add("landing");
+  }
   // Scale to fit the room both ways; a short line keeps tiles at a comfortable size.
   const svg = el.querySelector("svg");
   const bw = drawn.box.maxX - drawn.box.minX;
