@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from domino_core import PRESETS, Match, Rules, View, view_for
+from domino_core import PRESETS, Deal, Match, Move, Rules, Tile, View, view_for
+from domino_core.round import Round
+from domino_core.scoring import score_blocked, score_domino
 
 SEATS = (2, 3, 4)
 ALL_PRESETS = tuple(PRESETS)
@@ -40,3 +42,66 @@ def positions(
             assert seat is not None
             yield match, view_for(match, seat)
             made += 1
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    """``"6-4 3-3"`` → the tiles."""
+    return tuple(Tile.parse(t) for t in text.split())
+
+
+def position(
+    preset: str, hands: list[str], boneyard: str, plays: str, *, goal: int = 100
+) -> Match:
+    """The match after ``plays`` (record notation, comma-separated) from this deal, with
+    forced draws and passes pushed where the table does not make them itself."""
+    rules = Rules.from_preset(preset, seats=len(hands), goal=goal)
+    deal = Deal(tuple(tiles(h) for h in hands), tiles(boneyard))
+    match = Match(rules, deals=[deal])
+    for text in [p.strip() for p in plays.split(",") if p.strip()]:
+        push_forced(match)
+        match.push(Move.parse(text))
+    push_forced(match)
+    return match
+
+
+def push_forced(match: Match) -> None:
+    """Push draws and passes while they are the only legal moves."""
+    while match.turn is not None and all(m.kind != "play" for m in match.legal_moves()):
+        match.push(match.legal_moves()[0])
+
+
+def check_round_end(r: Round) -> None:
+    """Assert that a finished round (of a search playout too) ends in a state the rules allow.
+
+    Every one of the 28 tiles is in exactly one hand, on the table or left in the
+    boneyard (sleeping, where drawing is off); a domino leaves the out seat's hand
+    empty; a block under ``all_pass`` leaves nobody a tile that fits and nothing to
+    draw, under ``at_once`` no tile that could ever fit; a goal leaves a side at the
+    goal; and the award is what the scoring functions give for the final hands.
+    """
+    assert r.over and r.turn is None and r.award is not None
+    rules = r.rules
+    left = r.bone[r.bone_pos:] if rules.drawing else r.bone
+    seen = 0
+    count = 0
+    for mask in [*r.hands, r.board.placed, sum(1 << t for t in left)]:
+        assert seen & mask == 0, "a tile is in two places"
+        seen |= mask
+        count += mask.bit_count()
+    assert seen == (1 << 28) - 1 and count == 28
+    playable = r.board.playable_mask()
+    if r.end == "domino":
+        out = r.award.seat
+        assert out is not None and r.hands[out] == 0
+        assert r.award == score_domino(rules, r.hands, out)
+    elif r.end == "blocked":
+        assert all(h for h in r.hands), "a blocked round with an empty hand"
+        if rules.closed_table == "all_pass":
+            assert not any(h & playable for h in r.hands)
+            assert not rules.drawing or r.bone_pos == len(r.bone)
+        else:
+            asleep = 0 if rules.drawing else sum(1 << t for t in r.bone)
+            assert playable & ~(r.board.placed | asleep) == 0
+        assert r.award == score_blocked(rules, r.hands, r.opener)
+    else:
+        assert r.end == "goal" and max(r.scores) >= rules.goal

@@ -8,32 +8,10 @@ the move Nino must (or must not) make really wins or loses what the test says.
 
 from __future__ import annotations
 
-from domino_core import Deal, Match, Move, Rules, Tile, view_for
+from domino_core import Match, Move, Tile, view_for
 from domino_core.bots import choose_move
 
-
-def _tiles(text: str) -> tuple[Tile, ...]:
-    return tuple(Tile.parse(t) for t in text.split())
-
-
-def _position(
-    preset: str, hands: list[str], boneyard: str, plays: str, *, goal: int = 100
-) -> Match:
-    """The match after ``plays`` (record notation, comma-separated) from this deal,
-    with forced draws and passes pushed where the table does not make them itself."""
-    rules = Rules.from_preset(preset, seats=len(hands), goal=goal)
-    deal = Deal(tuple(_tiles(h) for h in hands), _tiles(boneyard))
-    match = Match(rules, deals=[deal])
-    for text in [p.strip() for p in plays.split(",") if p.strip()]:
-        _forced(match)
-        match.push(Move.parse(text))
-    _forced(match)
-    return match
-
-
-def _forced(match: Match) -> None:
-    while match.turn is not None and all(m.kind != "play" for m in match.legal_moves()):
-        match.push(match.legal_moves()[0])
+from .helpers import position
 
 
 def _block_after(match: Match, move: Move) -> tuple[int | None, int]:
@@ -56,7 +34,7 @@ def test_nino_does_not_close_when_its_team_is_heavier_though_its_own_hand_is_lig
     # Caribbean, 4 seats in teams (0+2 against 1+3). Seat 0 holds 0-0 2-1 2-2 6-2; 6-2 on
     # the right closes the table. Its own hand would be the lightest (7 pips against 9 and
     # 8), but its partner holds 20: 27 against 17, and the other team takes the block.
-    match = _position("caribbean", [
+    match = position("caribbean", [
         "6-2 5-1 6-5 0-0 2-1 4-2 2-2", "1-0 3-1 5-3 2-0 6-6 6-4 4-4",
         "4-3 4-1 5-4 4-0 5-2 6-3 6-0", "1-1 3-0 3-3 3-2 6-1 5-0 5-5"], "",
         "6-6, 6-0 L, 5-0 L, 6-5 R, 5-3 L, 6-3 L, 5-5 R, 5-1 R, 3-1 R, 4-3 R, 6-1 L, 4-2 R, "
@@ -72,7 +50,7 @@ def test_nino_closes_when_its_team_is_lighter_though_its_own_hand_is_not() -> No
     # Caribbean teams. Seat 1 holds 4-4 5-0 5-1; 5-0 on the right closes the table. Its
     # own 14 pips are more than seat 0's 12, but with its partner's 11 its team holds 25
     # against 33: closing takes the block (all four hands, 58).
-    match = _position("caribbean", [
+    match = position("caribbean", [
         "1-1 2-1 6-5 2-0 5-3 5-5 5-4", "5-1 4-4 5-0 3-1 6-0 6-4 3-0",
         "6-1 3-3 4-2 6-3 4-0 6-2 4-1", "6-6 4-3 1-0 2-2 0-0 5-2 3-2"], "",
         "6-6, 6-5 L, 6-0 R, 4-0 R, 4-3 R, 5-3 L, 3-0 L, 6-3 R, 0-0 L, 2-0 L, 6-4 R, 4-2 R, "
@@ -86,7 +64,7 @@ def test_nino_closes_when_its_team_is_lighter_though_its_own_hand_is_not() -> No
 def test_nino_in_a_classic_team_does_not_close_into_a_lost_block() -> None:
     # Classic, 4 seats (always teams). Seat 3 holds 3-0 4-3 6-2 6-5 (29 pips); 3-0 on the
     # right closes the table with its team at 12 + 26 against 15 + 13.
-    match = _position("classic", [
+    match = position("classic", [
         "3-2 1-1 6-1 3-1 5-3 4-4 6-4", "3-3 0-0 4-2 6-6 4-1 2-0 6-3",
         "4-0 2-2 5-1 5-5 5-0 2-1 1-0", "5-2 5-4 4-3 6-5 6-0 3-0 6-2"], "",
         "6-6, 6-0 R, 6-4 L, 0-0 R, 5-0 R, 5-4 L, 5-3 R, 6-3 R, 5-5 L, 5-2 L, 6-1 R, 2-0 L, "
@@ -102,7 +80,7 @@ def test_nino_in_a_classic_team_does_not_close_into_a_lost_block() -> None:
 
 def test_nino_closes_when_its_hand_is_the_lightest() -> None:
     # Classic, 2 seats. Seat 0 keeps 0-0 3-0 (3 pips) after 3-2 R; seat 1 holds six tiles.
-    match = _position("classic", [
+    match = position("classic", [
         "3-0 6-4 6-1 6-3 1-0 2-2 4-2", "4-0 3-3 4-4 6-6 6-2 4-3 2-0"],
         "5-1 3-2 6-0 0-0 1-1 6-5 5-5 5-0 5-4 4-1 2-1 5-2 5-3 3-1",
         "6-6, 6-1 L, 6-2 R, 2-2 R, 2-0 R, 1-0 R, 5-1 L, 1-1 R, 6-5 L, 6-3 L, 4-3 L, 6-4 L, "
@@ -116,7 +94,7 @@ def test_nino_closes_when_its_hand_is_the_lightest() -> None:
 def test_nino_does_not_close_when_another_hand_is_lighter() -> None:
     # Caribbean, 3 seats. 3-2 on the right would close the table with seat 0 at 21 pips
     # and seat 2 at 11: Nino plays 3-1 instead.
-    match = _position("caribbean", [
+    match = position("caribbean", [
         "3-3 2-2 6-1 3-2 3-1 6-5 4-4", "5-4 6-6 6-3 4-3 6-4 5-0 6-0",
         "0-0 3-0 5-1 6-2 5-3 4-1 2-0"], "5-2 1-1 1-0 5-5 4-2 2-1 4-0",
         "6-6, 6-2 L, 2-2 L, 6-0 R, 3-0 R, 3-3 R, 6-3 R, 2-0 L, 6-5 R, 5-0 R, 0-0 L, 1-0 R, "
@@ -131,7 +109,7 @@ def test_nino_closes_when_the_next_seat_must_draw_the_boneyard_out() -> None:
     # Draw, 2 seats. Seat 1 holds nine tiles (32 pips) and seat 0 one (5 pips), but 5-2 L
     # closes the table with 14 tiles in the boneyard: seat 0 must draw them all before it
     # passes (RULES.md §5), and seat 1's 25 pips take the block.
-    match = _position("draw", [
+    match = position("draw", [
         "5-1 5-4 5-3 6-6 4-1 6-1 4-2", "4-4 3-3 3-1 5-2 1-1 5-0 1-0"],
         "3-0 4-3 0-0 2-2 4-0 2-0 5-5 6-5 3-2 2-1 6-3 6-4 6-0 6-2",
         "6-6, 6-5 R, 6-1 L, 5-0 R, 5-1 L, 5-5 L, 5-3 L, 2-0 R, 4-2 R, 4-4 R, 5-4 R, 3-3 L, "
@@ -149,7 +127,7 @@ def test_nino_covers_the_opponents_end_rather_than_its_partners() -> None:
     # Classic, 4 seats. Both ends show 0: seat 3 (seat 1's partner) laid the left one,
     # seat 0 (an opponent) the right one. 6-0 leaves the same numbers open on either
     # end; Nino lays it on the opponent's end and leaves its partner's 0 open.
-    match = _position("classic", [
+    match = position("classic", [
         "2-0 4-4 4-0 5-2 2-2 0-0 3-1", "6-0 5-4 5-3 6-2 6-4 2-1 1-1",
         "6-1 3-0 4-1 5-5 3-3 6-5 5-0", "5-1 3-2 1-0 4-3 6-3 4-2 6-6"], "",
         "6-6, 6-2 R, 6-5 L, 4-2 R, 4-0 R, 5-4 L, 4-1 L, 1-0 L, 0-0 R")
@@ -169,7 +147,7 @@ def test_nino_does_not_leave_the_next_seat_an_easy_score_in_fives() -> None:
     # Fives, 2 seats. Ends 3 and the 6-6 spinner (free on one long side): 15 on the table.
     # 4-3 would be Nino's heaviest play, but it leaves 4 + 12 = 16, and the 4-4 seat 0
     # holds makes 20. 3-2 leaves 2 + 12 = 14, which nothing it holds brings to a five.
-    match = _position("fives", [
+    match = position("fives", [
         "3-0 4-4 4-1 6-6 5-1 5-3 5-2", "4-0 6-1 5-4 6-0 2-2 4-3 3-2"],
         "6-4 1-0 6-5 6-3 0-0 5-5 1-1 2-1 5-0 4-2 6-2 2-0 3-3 3-1",
         "6-6, 6-0 L, 3-0 L", goal=300)

@@ -10,6 +10,8 @@ from domino_core import Match, Rules, view_for
 from domino_core.bots.hard import win_chance
 from domino_core.bots.playout import count_after, greedy_fives_playout
 
+from .helpers import check_round_end
+
 
 def test_win_chance_follows_the_race_to_the_goal() -> None:
     assert win_chance([50, 50], 100, 0) == pytest.approx(0.5)
@@ -44,8 +46,18 @@ def test_greedy_playout_ends_the_round_like_the_engine_playout() -> None:
     from domino_core.determinize import match_from_view
     from domino_core.tiles import Tile
 
-    for g in range(40):
-        match = Match(Rules.from_preset("fives", seats=2 + g % 3, goal=100), seed=g)
+    ends: set[str] = set()
+    for g in range(60):
+        rules = Rules.from_preset("fives", seats=2 + g % 3, goal=100, teams=g % 6 == 2)
+        match = Match(rules, seed=g)
+        rng = random.Random(g)
+        for _ in range(g % 9):  # from the opening and from positions inside the round
+            if match.round_over:
+                break
+            match.push(rng.choice(match.legal_moves()))
+        if match.round_over:
+            continue
+        before_real = (list(match.scores), match.round.hands[:], match.round.bone_pos)
         view = view_for(match, match.turn)
         world = Sampler(knowledge_from(view)).sample(random.Random(g))
         sim = match_from_view(
@@ -55,9 +67,21 @@ def test_greedy_playout_ends_the_round_like_the_engine_playout() -> None:
         )
         before = list(sim.scores)
         greedy_fives_playout(sim, random.Random(g))
-        assert sim.round_over
-        assert len(sim.results) == 1
-        assert all(a >= b for a, b in zip(sim.scores, before, strict=True))
+        assert sim.round_over and len(sim.results) == len(view.rounds) + 1
+        check_round_end(sim.round)
+        ends.add(str(sim.round.end))
+        result = sim.results[-1]
+        assert result.result == sim.round.end
+        # Every point scored is in the record of the round: the fives in play, then the award.
+        gained = [a - b for a, b in zip(sim.scores, before, strict=True)]
+        expected = [0] * rules.sides
+        scored_before = sum(1 for e in view.log if e["type"] == "score")
+        for side, pts in sim.round.fives[scored_before:]:
+            expected[side] += pts
+        if result.winner is not None and sim.round.end != "goal":
+            expected[result.winner] += result.points
+        assert gained == expected
         assert sim.over == any(s >= 100 for s in sim.scores)
         # The real match is untouched by the search.
-        assert not match.round_over and match.scores == [0] * len(match.scores)
+        assert (list(match.scores), match.round.hands, match.round.bone_pos) == before_real
+    assert {"domino", "blocked"} <= ends

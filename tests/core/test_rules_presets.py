@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Any
 
-from domino_core import PRESETS, Rules
+import pytest
+from core_helpers import tiles
+
+from domino_core import ALL_TILES, PRESETS, Deal, IllegalDeal, Match, RoundResult, Rules, view_for
 
 
 def rules(preset: str, seats: int, **knobs: object) -> Rules:
@@ -18,7 +24,12 @@ def test_presets_are_the_five_of_the_rule_book() -> None:
 @pytest.mark.parametrize("preset", ["classic", "draw", "block", "fives", "caribbean"])
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_preset_row_seats_every_preset_plays_at_2_3_and_4(preset: str, seats: int) -> None:
-    assert rules(preset, seats).seats == seats
+    """A round deals ``seats`` hands and the turn goes round every seat in order (§1)."""
+    for round_seen in _random_rounds(rules(preset, seats), games=2):
+        assert len(round_seen.deal.hands) == seats
+        turns = [e["seat"] for e in round_seen.log if e["type"] in ("play", "draw", "pass")]
+        movers = [s for i, s in enumerate(turns) if i == 0 or turns[i - 1] != s]
+        assert movers == [(round_seen.opener + i) % seats for i in range(len(movers))]
 
 
 @pytest.mark.parametrize("seats", [1, 5, 0])
@@ -124,14 +135,117 @@ def test_goal_outside_the_preset_choices_is_refused(preset: str, goal: int) -> N
         rules(preset, 2, goal=goal)
 
 
+# -- every knob may be set on its own (§9): the classic preset at 2 seats with one knob
+# changed plays as that knob says, and still scores as classic.
+
+
+@dataclass
+class RoundSeen:
+    """One round of a random match: its deal, opener, public log, result, and the move
+    kinds the rules offered along the way."""
+
+    deal: Deal
+    opener: int
+    log: list[dict[str, Any]]
+    result: RoundResult
+    offered: set[str]
+
+
+def _random_rounds(r: Rules, games: int = 12) -> list[RoundSeen]:
+    """Every round of ``games`` seeded matches played with random legal moves."""
+    out: list[RoundSeen] = []
+    for g in range(games):
+        match = Match(r, seed=g)
+        rng = random.Random(g)
+        while not match.over:
+            if match.round_over:
+                match.start_next_round()
+            deal, opener, offered = match.deal, match.opener, set()
+            while not match.round_over:
+                legal = match.legal_moves()
+                offered |= {m.kind for m in legal}
+                match.push(rng.choice(legal))
+            out.append(RoundSeen(deal, opener, list(match.round.log), match.results[-1], offered))
+    return out
+
+
+CLASSIC_2 = rules("classic", 2)
+
+
+def test_knob_hand_size_deals_that_many_tiles() -> None:
+    for seen in _random_rounds(rules("classic", 2, hand_size=6), games=3):
+        assert [len(h) for h in seen.deal.hands] == [6, 6] and len(seen.deal.boneyard) == 16
+
+
+def test_knob_drawing_off_puts_the_rest_to_sleep() -> None:
+    assert any(e["type"] == "draw" for seen in _random_rounds(CLASSIC_2) for e in seen.log)
+    no_drawing = rules("classic", 2, drawing=False)
+    assert not any(e["type"] == "draw" for seen in _random_rounds(no_drawing) for e in seen.log)
+    view = view_for(Match(no_drawing, seed=1), 0)
+    assert (view.boneyard, view.sleeping) == (0, 14)
+
+
+def test_knob_redeal_doubles_off_keeps_a_hand_of_four_doubles() -> None:
+    hands = (tiles("6-6 5-5 4-4 3-3 2-1 3-1 4-1"), tiles("6-0 5-0 4-0 3-0 2-0 1-0 5-1"))
+    rest = tuple(t for t in ALL_TILES if t not in hands[0] + hands[1])
+    deal = Deal(hands, rest)
+    with pytest.raises(IllegalDeal):
+        Match(CLASSIC_2, deals=[deal])
+    kept = Match(rules("classic", 2, redeal_doubles=None), deals=[deal])
+    assert set(kept.hand(0)) == set(hands[0])
+
+
+def test_knob_next_opener_winner_gives_the_next_round_to_the_winner() -> None:
+    def openers(r: Rules) -> list[tuple[int, int | None, int]]:
+        """(opener, previous winner seat, previous opener) of every round after a first."""
+        seen = _random_rounds(r)
+        return [(b.opener, a.result.winner_seat, a.opener) for a, b in itertools.pairwise(seen)
+                if b.result.round_no > 1]
+
+    rotate = openers(CLASSIC_2)
+    assert all(o == (prev + 1) % 2 for o, _, prev in rotate)
+    winner = openers(rules("classic", 2, next_opener="winner"))
+    assert all(o == (w if w is not None else (prev + 1) % 2) for o, w, prev in winner)
+    # Winners open again: the rule shows, not only a rotation that happens to agree.
+    assert any(o == prev for o, _, prev in winner)
+
+
+def test_knob_closed_table_at_once_blocks_without_anyone_passing() -> None:
+    def last_moves(r: Rules) -> list[str]:
+        """The move before the end of every blocked round."""
+        out = []
+        for seen in _random_rounds(r, games=30):
+            if seen.result.result == "blocked":
+                moves = [e for e in seen.log if e["type"] in ("play", "draw", "pass")]
+                out.append(moves[-1]["type"])
+        return out
+
+    all_pass = last_moves(CLASSIC_2)
+    at_once = last_moves(rules("classic", 2, closed_table="at_once"))
+    assert all_pass and set(all_pass) == {"pass"}
+    assert at_once and set(at_once) == {"play"}
+
+
+def test_knob_auto_draw_off_lets_the_player_draw_and_pass() -> None:
+    assert not any({"draw", "pass"} & s.offered for s in _random_rounds(CLASSIC_2, games=3))
+    manual = _random_rounds(rules("classic", 2, auto_draw=False), games=3)
+    assert any("draw" in s.offered for s in manual) and any("pass" in s.offered for s in manual)
+    # One tile per draw: the player clicks for each.
+    assert all(e["count"] >= 1 for s in manual for e in s.log if e["type"] == "draw")
+
+
 @pytest.mark.parametrize("knob", [
     {"hand_size": 6}, {"drawing": False}, {"redeal_doubles": None}, {"next_opener": "winner"},
     {"closed_table": "at_once"}, {"auto_draw": False}])
-def test_every_knob_may_be_set_on_its_own(knob: dict[str, object]) -> None:
-    r = rules("classic", 2, **knob)
-    (name, value), = knob.items()
-    assert getattr(r, name) == value
-    assert r.preset == "classic" and r.scoring == "classic"
+def test_a_knob_set_on_its_own_keeps_the_classic_scoring(knob: dict[str, Any]) -> None:
+    blocked = 0
+    for seen in _random_rounds(rules("classic", 2, **knob), games=12):
+        r = seen.result
+        if r.winner is not None:
+            # classic (§6): the winner takes the opponent's pips, its own never subtracted
+            assert r.points == sum(r.pips) - r.pips[r.winner]
+            blocked += r.result == "blocked" and r.pips[r.winner] > 0
+    assert blocked
 
 
 def test_rules_round_trip_through_the_record_object() -> None:
