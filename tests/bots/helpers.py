@@ -99,9 +99,11 @@ def check_round_end(r: Round) -> None:
         if rules.closed_table == "all_pass":
             assert not any(h & playable for h in r.hands)
             assert not rules.drawing or r.bone_pos == len(r.bone)
+            assert r.passes == rules.seats
         else:
             asleep = 0 if rules.drawing else sum(1 << t for t in r.bone)
             assert playable & ~(r.board.placed | asleep) == 0
+            assert r.passes == 0
         assert r.award == score_blocked(rules, r.hands, r.opener)
     else:
         assert r.end == "goal" and max(r.scores) >= rules.goal
