@@ -8,7 +8,7 @@ Pure Python, no I/O. Start with :class:`Match`::
     >>> _ = match.push(move)
 """
 
-from .match import IllegalDeal, Match, check_deal, shuffle_deal
+from .match import EndReason, IllegalDeal, Match, check_deal, shuffle_deal
 from .moves import End, IllegalMove, Move
 from .round import Deal, RoundResult
 from .rules import PRESETS, Rules
@@ -20,6 +20,7 @@ __all__ = [
     "PRESETS",
     "Deal",
     "End",
+    "EndReason",
     "IllegalDeal",
     "IllegalMove",
     "Match",

@@ -11,14 +11,25 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Literal, cast
 
 from .moves import IllegalMove, Move
 from .round import OPENING_ORDER, Deal, Round, RoundResult
 from .rules import Rules
 from .tiles import ALL_TILES, Tile, pips_of
 
-EndReason = str  # "goal" | "resign" | "absence" | "annulled" | "abandoned"
+EndReason = Literal["goal", "resign", "absence", "annulled", "abandoned"]
+"""Why a match ended: a side reached the goal, a seat resigned or lost by absence, the
+players annulled it, or it was abandoned (idle too long)."""
+
+_RESIGN_REASONS = ("resign", "absence")
+_ANNUL_REASONS = ("annulled", "abandoned")
+
+
+def _reason(reason: str, allowed: tuple[str, ...]) -> EndReason:
+    if reason not in allowed:
+        raise ValueError(f"unknown reason {reason!r} (one of {', '.join(allowed)})")
+    return cast(EndReason, reason)
 
 
 class IllegalDeal(ValueError):
@@ -244,7 +255,7 @@ class Match:
                 self.end_reason = "goal"
                 break
 
-    def resign(self, seat: int, reason: EndReason = "resign") -> list[dict[str, Any]]:
+    def resign(self, seat: int, reason: str = "resign") -> list[dict[str, Any]]:
         """``seat`` leaves for good: its side loses (RULES.md §10 Leaving).
 
         ``reason`` is ``"resign"``, or ``"absence"`` for a seat that lost by absence
@@ -252,7 +263,9 @@ class Match:
         (3 seats, and by the same rule 4 seats without teams) the remaining seat with
         the most points wins; a tie goes to the one whose turn comes first, counted
         from the seat on turn, or between rounds from the next round's opener.
+        Raises :class:`ValueError` for another ``reason``.
         """
+        why = _reason(reason, _RESIGN_REASONS)
         if self.over:
             raise IllegalMove("the match is over")
         rules = self.rules
@@ -265,13 +278,15 @@ class Match:
         candidates = [rules.side_of(s) for s in order if rules.side_of(s) != loser]
         best = max(self.scores[c] for c in candidates)
         winner = next(c for c in candidates if self.scores[c] == best)
-        return self._end(winner, reason, {"seat": seat})
+        return self._end(winner, why, {"seat": seat})
 
-    def annul(self, reason: EndReason = "annulled") -> list[dict[str, Any]]:
-        """End the match with no winner (annulment, or a table idle too long)."""
+    def annul(self, reason: str = "annulled") -> list[dict[str, Any]]:
+        """End the match with no winner: ``reason`` ``"annulled"`` (the players agreed) or
+        ``"abandoned"`` (a table idle too long); raises :class:`ValueError` for another."""
+        why = _reason(reason, _ANNUL_REASONS)
         if self.over:
             raise IllegalMove("the match is over")
-        return self._end(None, reason, {})
+        return self._end(None, why, {})
 
     def _end(self, winner: int | None, reason: EndReason,
              extra: dict[str, Any]) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ returns no new entry for it.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -84,6 +85,23 @@ class RoundResult:
         out["hands"] = [[str(t) for t in h] for h in self.hands]
         out["boneyard"] = [str(t) for t in self.boneyard]
         return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoundResult:
+        """The result back from :meth:`to_dict`. ``winner_seat`` is not in that JSON and
+        comes back ``None``."""
+        return cls(
+            round_no=int(data["round"]),
+            opener=int(data["opener"]),
+            result=data["result"],
+            winner=data["winner"],
+            points=int(data["points"]),
+            pips=tuple(int(p) for p in data["pips"]),
+            fives=tuple((int(side), int(pts)) for side, pts in data["fives"]),
+            hands=tuple(tuple(Tile.parse(t) for t in h) for h in data["hands"]),
+            boneyard=tuple(Tile.parse(t) for t in data["boneyard"]),
+            winner_seat=None,
+        )
 
 
 #: Tile ids in the order that decides the first opener (RULES.md §3): doubles high to low, then

@@ -9,11 +9,12 @@ A spectator (``seat=None``) sees the same without any hand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .board import CLOSED
-from .match import Match
+from .match import EndReason, Match
 from .moves import END_NAMES, Move
 from .round import RoundResult
 from .rules import Rules
@@ -76,7 +77,7 @@ class View:
     rounds: tuple[RoundResult, ...]
     over: bool
     winner: int | None
-    end_reason: str | None
+    end_reason: EndReason | None
 
     @property
     def played(self) -> tuple[Tile, ...]:
@@ -113,6 +114,49 @@ class View:
             "winner": self.winner,
             "end_reason": self.end_reason,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> View:
+        """The view back from its JSON (:meth:`to_dict`): ``View.from_dict(v.to_dict())``
+        gives ``v`` again, except the ``winner_seat`` of past rounds, which the JSON does
+        not carry (``None``). Raises ``KeyError``/``ValueError`` for malformed JSON."""
+        board = data["board"]
+        center = board["center"]
+        hand = data["hand"]
+        result = data["result"]
+        return cls(
+            seat=data["seat"],
+            rules=Rules.from_dict(dict(data["rules"])),
+            round_no=int(data["round"]),
+            opener=int(data["opener"]),
+            turn=data["turn"],
+            hand=None if hand is None else tuple(Tile.parse(t) for t in hand),
+            hand_counts=tuple(int(c) for c in data["hand_counts"]),
+            boneyard=int(data["boneyard"]),
+            sleeping=int(data["sleeping"]),
+            board=BoardView(
+                center=None if center is None else (int(center[0]), int(center[1])),
+                spinner=bool(board["spinner"]),
+                arms={k: tuple((int(a), int(b)) for a, b in v) for k, v in board["arms"].items()},
+            ),
+            ends={str(k): int(v) for k, v in data["ends"].items()},
+            count=data["count"],
+            log=tuple(_copy_entry(dict(e)) for e in data["log"]),
+            scores=tuple(int(s) for s in data["scores"]),
+            legal=tuple(_legal_from(m) for m in data["legal"]),
+            round_over=bool(data["round_over"]),
+            result=None if result is None else RoundResult.from_dict(result),
+            rounds=tuple(RoundResult.from_dict(r) for r in data["rounds"]),
+            over=bool(data["over"]),
+            winner=data["winner"],
+            end_reason=data["end_reason"],
+        )
+
+
+def _legal_from(data: Mapping[str, Any]) -> LegalMove:
+    if data["type"] != "play":
+        return LegalMove(Move(data["type"]))
+    return LegalMove(Move("play", Tile.parse(data["tile"]), data["end"]), int(data["points"]))
 
 
 def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:

@@ -54,13 +54,27 @@ def test_a_view_off_turn_is_refused() -> None:
         choose_move(view_for(match, other), level="nino")
 
 
-def test_view_json_is_enough_for_the_quick_bots_and_the_hard_one_asks_for_the_view() -> None:
+def test_every_level_plays_the_same_move_from_the_view_json_as_from_the_view() -> None:
     rng = random.Random(5)
-    for match, view in positions("fives", 50, seed=3):
+    seen = 0
+    for i, (match, view) in enumerate(positions("fives", 60, seed=3, seats=(2, 4))):
+        if len(view.legal) > 1 and seen < 4:
+            seen += 1
+            for level in LEVELS:
+                a = choose_move(view, level=level, seed=i, playouts=40)
+                b = choose_move(view.to_dict(), level=level, seed=i, playouts=40)
+                assert a == b and a in match.legal_moves()
+        match.push(rng.choice(match.legal_moves()))
+    assert seen == 4
+
+
+def test_the_hard_search_itself_asks_for_a_view_object() -> None:
+    from domino_core.bots import hard
+    from domino_core.bots.knowledge import knowledge_from
+
+    for match, view in positions("classic", 40, seed=3):
         if len(view.legal) > 1:
             break
-        match.push(rng.choice(match.legal_moves()))
-    for level in ("rabisco", "nino"):
-        assert choose_move(view.to_dict(), level=level, seed=1) in match.legal_moves()
-    with pytest.raises(TypeError, match="View object"):
-        choose_move(view.to_dict(), level="voquelonia", seed=1)
+        match.push(match.legal_moves()[0])
+    with pytest.raises(TypeError, match="View"):
+        hard.choose(knowledge_from(view.to_dict()), random.Random(1), playouts=8)

@@ -162,6 +162,18 @@ def test_annulment_ends_the_match_with_no_winner() -> None:
     assert match.turn is None
 
 
+def test_an_idle_table_is_abandoned_and_unknown_reasons_are_refused() -> None:
+    match = Match(Rules.from_preset("fives", seats=3), seed=3)
+    with pytest.raises(ValueError, match="reason"):
+        match.resign(0, "bored")
+    with pytest.raises(ValueError, match="reason"):
+        match.annul("resign")
+    assert not match.over
+    assert match.annul("abandoned") == [{"type": "match_end", "reason": "abandoned",
+                                         "winner": None}]
+    assert match.end_reason == "abandoned" and match.winner is None
+
+
 # --------------------------------------------------------------------------- copies
 
 

@@ -192,3 +192,27 @@ def test_view_object_reaches_no_hidden_tile_through_any_attribute(preset: str, s
         moves = match.legal_moves()
         if moves:
             match.push(moves[int(rng.random() * len(moves))])
+
+
+@pytest.mark.parametrize("preset", ["classic", "fives", "caribbean"])
+def test_view_comes_back_from_its_json(preset: str) -> None:
+    """``View.from_dict(v.to_dict())`` is ``v`` (past rounds' ``winner_seat`` aside, which
+    the JSON does not carry), at every moment of a match with several rounds and its end."""
+    rng = random.Random(4)
+    match = Match(Rules.from_preset(preset, seats=4, goal=50), seed=4)
+    checked = 0
+    while True:
+        for seat in (None, 0, 1, 2, 3):
+            view = view_for(match, seat)
+            back = View.from_dict(json.loads(json.dumps(view.to_dict())))
+            assert back.to_dict() == view.to_dict()
+            assert back.legal == view.legal and back.hand == view.hand
+            assert back.rules == view.rules and back.log == view.log
+            checked += 1
+        if match.over:
+            break
+        if match.round_over:
+            match.start_next_round()
+        else:
+            match.push(rng.choice(match.legal_moves()))
+    assert match.results and checked > 100

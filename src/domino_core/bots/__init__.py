@@ -7,10 +7,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from domino_core.bots import easy, hard, medium
 from domino_core.bots.knowledge import Knowledge, Option, knowledge_from, pair_str
+from domino_core.moves import Move
+from domino_core.tiles import Tile
+from domino_core.view import View
 
 LEVELS = ("rabisco", "nino", "voquelonia")
 """Bot names, easiest first: easy, medium, hard."""
@@ -27,7 +32,12 @@ def choose_option(
     think_time: float | None = None,
     playouts: int | None = None,
 ) -> Option:
-    """The bot's choice among ``k.legal``, as the bots' own ``Option`` value."""
+    """The bot's choice among ``k.legal``, as the bots' own ``Option`` value.
+
+    The hard level searches from the ``View`` in ``k.source``; when ``k`` was read from
+    view JSON, the ``View`` is rebuilt from it (``View.from_dict``). Raises
+    ``ValueError`` as :func:`choose_move` does.
+    """
     name = ALIASES.get(level, level)
     if not k.legal:
         raise ValueError("it is not this seat's turn: the view offers no legal move")
@@ -37,16 +47,16 @@ def choose_option(
     if name == "nino":
         return medium.choose(k)
     if name == "voquelonia":
+        if isinstance(k.source, Mapping) and len(k.legal) > 1:
+            k = replace(k, source=View.from_dict(k.source))
         return hard.choose(
             k, rng, think_time=think_time, playouts=playouts, seeded=seed is not None
         )
     raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
-def to_move(option: Option) -> Any:
+def to_move(option: Option) -> Move:
     """The engine's ``Move`` for a bots' ``Option``."""
-    from domino_core import Move, Tile
-
     if option.kind == "draw":
         return Move.draw()
     if option.kind == "pass":
@@ -56,13 +66,13 @@ def to_move(option: Option) -> Any:
 
 
 def choose_move(
-    view: Any,
+    view: View | Mapping[str, Any],
     *,
     level: str,
     seed: int | None = None,
     think_time: float | None = None,
     playouts: int | None = None,
-) -> Any:
+) -> Move:
     """The move the bot ``level`` plays for the seat whose ``view`` this is.
 
     ``level``: one of ``LEVELS`` (or ``easy``/``medium``/``hard``). ``seed`` makes the
@@ -70,7 +80,10 @@ def choose_move(
     the search. With a seed and no ``playouts``, the hard level spends a fixed
     playout budget equivalent to ``think_time`` on this machine, so that the same
     seed gives the same move; without a seed it searches until the clock runs out.
-    Raises ``ValueError`` for an unknown level or a view where it is not this seat's turn.
+    ``view`` is a seat's ``View`` or its JSON (``View.to_dict()``); every level accepts
+    both and plays the same move for either (the hard level rebuilds the ``View`` from
+    the JSON). Raises ``ValueError`` for an unknown level, a spectator's view, or a
+    view where it is not this seat's turn.
     """
     k = knowledge_from(view)
     option = choose_option(k, level=level, seed=seed, think_time=think_time, playouts=playouts)

@@ -25,12 +25,14 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
+from domino_core.board import Board
 from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.sampling import Sampler, World
 from domino_core.determinize import board_from_view, match_from_view
+from domino_core.match import Match
 from domino_core.moves import Move
 from domino_core.tiles import Tile
 from domino_core.view import View
@@ -60,15 +62,16 @@ def win_chance(scores: Sequence[int], goal: int, side: int) -> float:
     return weights[side] / sum(weights)
 
 
-def _value(match: Any, side: int, goal: int) -> float:
+def _value(match: Match, side: int, goal: int) -> float:
     """How good the end of a playout is for ``side``, in 0..1."""
     if match.over:
         return 1.0 if match.winner == side else 0.0
     return win_chance(match.scores, goal, side)
 
 
-def _moves(options: Sequence[Option]) -> list[Any]:
-    out: list[Any] = []
+def _moves(options: Sequence[Option]) -> list[Move]:
+    """The engine's moves for the bots' options, in order."""
+    out: list[Move] = []
     for o in options:
         if o.kind == "draw":
             out.append(Move.draw())
@@ -80,10 +83,12 @@ def _moves(options: Sequence[Option]) -> list[Any]:
     return out
 
 
-def _rebuild(k: Knowledge, world: World, board: Any) -> Any:
+def _rebuild(k: Knowledge, world: World, board: Board) -> Match:
+    """The private search match of one sampled world (``k.source`` is a ``View``)."""
     hands = [[Tile(a, b) for a, b in hand] for hand in world.hands]
     boneyard = [Tile(a, b) for a, b in world.boneyard]
-    return match_from_view(k.source, hands, boneyard, board)
+    view: View = k.source  # type: ignore[assignment]  # checked once in choose()
+    return match_from_view(view, hands, boneyard, board)
 
 
 def evaluate(
@@ -109,7 +114,7 @@ def evaluate(
         budget = max(len(searched), int(budget_time * PLAYOUTS_PER_SECOND))
     deadline = time.perf_counter() + budget_time
     sampler = Sampler(k)
-    board = board_from_view(k.source)
+    board = board_from_view(cast(View, k.source))
     side = k.my_side
     fives = k.fives()
     totals = [0.0] * len(searched)
@@ -161,7 +166,11 @@ def choose(
     playouts: int | None = None,
     seeded: bool = False,
 ) -> Option:
-    """The hard player's move among ``k.legal`` (which must not be empty)."""
+    """The hard player's move among ``k.legal`` (which must not be empty).
+
+    It searches from the ``View`` in ``k.source``: raises ``TypeError`` when that is
+    view JSON instead (``bots.choose_option`` rebuilds the ``View`` before calling).
+    """
     if len(k.legal) == 1:
         return k.legal[0]
     if not isinstance(k.source, View):

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from domino_core.view import View
 
 Pair = tuple[int, int]
 """A tile as ``(high, low)`` pips, ``high >= low``."""
@@ -90,7 +93,7 @@ class Knowledge:
     log: tuple[Mapping[str, Any], ...]
     spinner: bool
     """The fives spinner is on the table."""
-    source: Any = field(default=None, repr=False, compare=False)
+    source: View | Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
     """The view this was read from (the hard player rebuilds its sampled worlds from it)."""
 
     def side_of(self, seat: int) -> int:
@@ -188,8 +191,8 @@ def _option(raw: Mapping[str, Any]) -> Option:
     return Option("play", parse_pair(str(raw["tile"])), raw.get("end"), int(raw.get("points") or 0))
 
 
-def knowledge_from(view: Any) -> Knowledge:
-    """Build the bots' knowledge from a ``View`` (anything with ``to_dict()``) or its dict."""
+def knowledge_from(view: View | Mapping[str, Any]) -> Knowledge:
+    """Build the bots' knowledge from a ``View`` or its JSON dict (``View.to_dict()``)."""
     data: Mapping[str, Any] = view if isinstance(view, Mapping) else view.to_dict()
     rules = data["rules"]
     seat = data["seat"]
