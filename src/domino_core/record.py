@@ -18,6 +18,7 @@ the rules or a record without rounds.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -101,9 +102,28 @@ def _parse_rules(obj: object) -> Rules:
     return rules
 
 
+_RECORD_KEYS = ("format", "rules", "rounds")
+_ROUND_KEYS = ("hands", "boneyard", "plays")
+
+
+def _check_keys(obj: Mapping[str, Any], keys: tuple[str, ...], what: str, round_no: int) -> None:
+    """RECORD.md names every key of a record and of a round: refuse others and missing ones
+    (a typo such as ``"play"`` would otherwise replay as an empty round)."""
+    allowed = ", ".join(f'"{k}"' for k in keys)
+    for key in obj:
+        if key not in keys:
+            hint = next((f' (did you mean "{k}"?)' for k in keys
+                         if str(key).lower().rstrip("s") == k.rstrip("s")), "")
+            raise RecordError(round_no, 0,
+                              f"unknown key {json.dumps(key)} in {what}{hint}: it holds {allowed}")
+    for key in keys:
+        if key not in obj:
+            raise RecordError(round_no, 0, f'{what} has no "{key}" (it holds {allowed})')
+
+
 def _parse_deal(obj: Mapping[str, Any], rules: Rules, round_no: int) -> Deal:
     hands_obj = obj.get("hands")
-    bone_obj = obj.get("boneyard", [])
+    bone_obj = obj.get("boneyard")
     if not isinstance(hands_obj, list) or not all(isinstance(h, list) for h in hands_obj):
         raise RecordError(round_no, 0, "\"hands\" must be a list of lists of tiles")
     if not isinstance(bone_obj, list):
@@ -133,12 +153,17 @@ def _parse_play(text: object, round_no: int, play_no: int) -> Move:
 def read_record(obj: object) -> ParsedRecord:
     """Check a record's shape (format, rules, deals, play syntax) and parse it.
 
+    A record holds exactly ``format``, ``rules`` and ``rounds``, and each round exactly
+    ``hands``, ``boneyard`` and ``plays`` (RECORD.md names no other key): an unknown
+    key or a missing one is an error (``plays`` is ``[]`` for a round not yet played).
+
     Deals are checked against the rules: one hand per seat of ``hand_size``
     tiles, the 28 tiles exactly once, no hand the preset would deal again.
     Whether the plays are legal is :func:`replay`'s job.
     """
     if not isinstance(obj, Mapping):
         raise RecordError(0, 0, "a record must be a JSON object")
+    _check_keys(obj, _RECORD_KEYS, "a record", 0)
     if obj.get("format") != FORMAT:
         raise RecordError(0, 0, f"format must be {FORMAT!r}, not {obj.get('format')!r}")
     rules = _parse_rules(obj.get("rules"))
@@ -149,8 +174,9 @@ def read_record(obj: object) -> ParsedRecord:
     for round_no, rnd in enumerate(rounds_obj, start=1):
         if not isinstance(rnd, Mapping):
             raise RecordError(round_no, 0, "a round must be an object")
+        _check_keys(rnd, _ROUND_KEYS, "a round", round_no)
         deal = _parse_deal(rnd, rules, round_no)
-        plays_obj = rnd.get("plays", [])
+        plays_obj = rnd["plays"]
         if not isinstance(plays_obj, list):
             raise RecordError(round_no, 0, "\"plays\" must be a list")
         plays = tuple(_parse_play(p, round_no, i) for i, p in enumerate(plays_obj, start=1))

@@ -305,3 +305,41 @@ def test_rules_object_written_in_full_is_read_back() -> None:
     assert replay(rec) == replay(classic2())
     rec["rules"]["scoring"] = "fives"
     assert "scores as 'classic'" in str(error_of(rec))
+
+
+def test_bad_record_misspelt_plays_is_refused_not_replayed_as_unfinished() -> None:
+    """RECORD.md names every key: ``"play"`` for ``"plays"`` must not read as a round
+    with no plays (which would replay as "unfinished" and exit 0)."""
+    rec = classic2()
+    rec["rounds"][1]["play"] = rec["rounds"][1].pop("plays")
+    assert str(error_of(rec)) == ('round 2, deal: unknown key "play" in a round '
+                                  '(did you mean "plays"?): it holds "hands", "boneyard", '
+                                  '"plays"')
+
+
+@pytest.mark.parametrize("key", ["hands", "boneyard", "plays"])
+def test_bad_record_round_without_a_key(key: str) -> None:
+    rec = classic2()
+    del rec["rounds"][0][key]
+    assert str(error_of(rec)).startswith(f'round 1, deal: a round has no "{key}"')
+
+
+@pytest.mark.parametrize("key", ["format", "rules", "rounds"])
+def test_bad_record_without_a_key(key: str) -> None:
+    rec = classic2()
+    del rec[key]
+    assert str(error_of(rec)).startswith(f'record: a record has no "{key}"')
+
+
+def test_bad_record_unknown_key_at_the_top() -> None:
+    rec = classic2()
+    rec["players"] = ["Ana", "Bia"]
+    assert str(error_of(rec)).startswith('record: unknown key "players" in a record')
+
+
+def test_round_with_no_plays_yet_is_unfinished() -> None:
+    rec = classic2()
+    rec["rounds"] = rec["rounds"][:1]
+    rec["rounds"][0]["plays"] = []
+    out = replay(rec)
+    assert [r["result"] for r in out["rounds"]] == ["unfinished"] and not out["over"]
