@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from .tiles import Tile
@@ -26,13 +26,17 @@ class Move:
     ``end`` is ``None`` for the first tile of a round (its first number becomes the
     left end, as in a record) or, when given to :meth:`Match.push`, for a tile that
     fits in exactly one place.
+
+    Moves are equal when kind, tile and end are: the opening tile's orientation
+    (``left``) is how it is laid, not which move it is, so ``Move.play("4-6")`` equals
+    ``Move.play("6-4")`` and is found in ``legal_moves()`` (``str`` still tells them apart).
     """
 
     kind: MoveKind
     tile: Tile | None = None
     end: End | None = None
     #: For the opening tile only: the number laid towards the left end (default: the higher).
-    left: int | None = None
+    left: int | None = field(default=None, compare=False)
 
     @classmethod
     def play(cls, tile: Tile | str, end: End | str | None = None) -> Move:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from core_helpers import make_match
 
 from domino_core import ALL_TILES, IllegalMove, Match, Move, Rules, Tile, view_for
 
@@ -62,3 +63,18 @@ def test_move_of_an_unknown_kind_or_end_is_refused_not_taken_for_a_pass() -> Non
         with pytest.raises(IllegalMove):
             match.push(bad)
     assert view_for(match, None).to_dict() == before
+
+
+def test_an_opening_tile_written_either_way_is_the_same_legal_move() -> None:
+    # No double dealt: seat 0 opens with its heaviest tile, 6-4, laid either way round.
+    match = make_match("block", ["6-4 2-1 3-0", "5-3 1-0 2-0"], drawing=False)
+    assert Move.play("4-6") == Move.play("6-4") == Move.play(Tile(6, 4))
+    assert hash(Move.play("4-6")) == hash(Move.play("6-4"))
+    assert (str(Move.play("4-6")), str(Move.play("6-4"))) == ("4-6", "6-4")
+    assert match.legal_moves() == [Move.play("6-4")]
+    assert Move.play("4-6") in match.legal_moves()
+    assert Move.play("4-6") in {lm.move for lm in view_for(match, 0).legal}
+    match.push(Move.play("4-6"))  # laid as written: 4 on the left
+    assert view_for(match, 1).ends == {"L": 4, "R": 6}
+    # Different ends stay different moves.
+    assert Move.play("6-4", "L") != Move.play("6-4", "R") != Move.play("6-4")

@@ -48,7 +48,17 @@ class Sampler:
             raise ValueError("hand counts exceed the unseen tiles: not a consistent view")
 
     def sample(self, rng: random.Random) -> World:
-        """One world, drawn at random among those consistent with the knowledge."""
+        """One world consistent with the knowledge, drawn at random but not uniformly.
+
+        Greedy, most constrained first: the hidden slots (one per tile another seat
+        holds) are filled in order of fewest allowed tiles, each with a tile picked
+        uniformly among its allowed ones still free; a dead end starts over, up to 24
+        times. Then a random complete assignment by augmenting paths is taken instead,
+        and only if none exists (an unsound inference, which should not happen) the
+        constraints are dropped and ``relaxed`` is set. The remaining unseen tiles form
+        the boneyard in a uniformly shuffled order. Deals that fit the constraints are
+        all possible, but not equally likely.
+        """
         chosen = None
         for _ in range(24):
             chosen = self._greedy(rng)
