@@ -163,3 +163,33 @@ def test_nino_does_not_leave_the_next_seat_an_easy_score_in_fives() -> None:
     assert best_reply(Move.play(Tile(4, 3), "L")) == 20
     assert best_reply(Move.play(Tile(3, 2), "L")) == 0
     assert choose_move(view, level="nino") == Move.play(Tile(3, 2), "L")
+
+
+def test_a_blocked_tie_counts_as_a_win_only_where_rules_md_gives_it_to_this_side() -> None:
+    """§6: a team tie goes to the opener's side in caribbean and to nobody elsewhere;
+    a solo caribbean tie to the tied seat first from the opener."""
+    from dataclasses import replace
+
+    from domino_core import Rules
+    from domino_core.bots.knowledge import Knowledge, knowledge_from
+    from domino_core.bots.medium import wins_block
+
+    def knowledge(preset: str, teams: bool, counts: tuple[int, ...], opener: int) -> Knowledge:
+        match = Match(Rules.from_preset(preset, seats=4, goal=100, teams=teams), seed=1)
+        k = knowledge_from(view_for(match, 0))
+        return replace(k, hand_counts=counts, opener=opener, drawing=False)
+
+    # Seat 0 with nothing left, its partner 2 tiles, each opponent 1: the same expected total.
+    tie = (0, 1, 2, 1)
+    for opener, wins in ((0, True), (2, True), (1, False), (3, False)):
+        k = knowledge("caribbean", True, tie, opener)
+        assert wins_block(k, [], k.unseen()) is wins
+    k = knowledge("classic", True, tie, 0)
+    assert wins_block(k, [], k.unseen()) is False
+    # Solo caribbean: seat 0 and seat 2 tied on nothing held; the first from the opener wins.
+    solo = (0, 1, 0, 1)
+    for opener, wins in ((3, True), (0, True), (1, False), (2, False)):
+        k = knowledge("caribbean", False, solo, opener)
+        assert wins_block(k, [], k.unseen()) is wins
+    k = knowledge("draw", False, solo, 0)
+    assert wins_block(k, [], k.unseen()) is False
