@@ -55,10 +55,16 @@ def _main(page: Page) -> tuple[str, bool]:
     return btn.get_attribute("data-kind") or "", btn.is_enabled() and btn.is_visible()
 
 
-def click_step(page: Page, *, next_round: bool = True) -> str:
+def click_step(
+    page: Page, *, next_round: bool = True, stop: Callable[[], bool] | None = None
+) -> str:
     """Do with the mouse what the table asks now; returns what was done.
 
     With ``next_round=False`` a finished round is left on screen ("round_over").
+    ``stop`` is asked right before acting, when the table waits for us and so cannot
+    change: if it holds, nothing is done and "stop" is returned. (A caller that checked
+    its condition a moment earlier, on a bot's turn, would otherwise play a turn that
+    began in between without ever seeing it.)
     """
     if page.locator("#match-over").is_visible():
         return "over"
@@ -66,11 +72,15 @@ def click_step(page: Page, *, next_round: bool = True) -> str:
     if kind == "next_round" and not next_round:
         return "round_over"
     if enabled and kind in ("next_round", "draw", "pass", "start"):
+        if stop is not None and stop():
+            return "stop"
         page.locator("#main-action").click()
         settle(page)
         return kind
     lit = page.locator("#hand .hand-tile.lit")
     if kind == "play" and lit.count():
+        if stop is not None and stop():
+            return "stop"
         lit.first.click()
         targets = page.locator("#board .target")
         if targets.count():
@@ -139,7 +149,9 @@ def step_until(
     while not reached():
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: not reached in {timeout:.0f}s; did {done[-20:]}")
-        action = click_step(page, next_round=next_round)
+        action = click_step(page, next_round=next_round, stop=reached)
+        if action == "stop":
+            break
         if action in ("wait", "round_over", "over"):
             page.wait_for_timeout(30)
         else:
