@@ -30,8 +30,9 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from domino_core import Match, Rules, View, view_for
+from domino_core import Deal, IllegalDeal, IllegalMove, Match, Move, Rules, Tile, View, view_for
 from domino_core.arena import BotSpec, deal_stream, move_seed, report, run, tally, tasks_for
 from domino_core.bots import choose_move, choose_option, hard
 from domino_core.bots.knowledge import knowledge_from
@@ -63,26 +64,6 @@ def _arena(
 
 DECISION_TIMES = (0.1, 0.5, 2.0)
 REFERENCE_TIME = 8.0
-
-
-def decision_positions(preset: str, count: int, seed: int) -> list[View]:
-    """Positions with a real choice, from matches Nino plays against itself."""
-    rng = random.Random(seed)
-    out: list[View] = []
-    game = 0
-    while len(out) < count:
-        match = Match(Rules.from_preset(preset, seats=2, goal=100), seed=seed * 100 + game)
-        game += 1
-        while not match.over and len(out) < count:
-            if match.round_over:
-                match.start_next_round()
-                continue
-            view = view_for(match, match.turn)
-            k = knowledge_from(view)
-            if len(set(hard._representatives(k))) > 1 and rng.random() < 0.25:
-                out.append(view)
-            match.push(choose_move(view, level="nino"))
-    return out
 
 
 def _decide(job: tuple[int, View]) -> tuple[list[int], list[float]]:
@@ -128,29 +109,167 @@ def decisions(count: int, seed: int, jobs: int) -> None:
 ORACLE_TIMES = (0.1, 0.5, 2.0)
 """Think times of the hard player on the oracle's positions (as fixed playout budgets)."""
 
-ORACLE_PLAYOUTS = 6000
-"""Default playouts per searched move for the oracle's value of each move."""
+ORACLE_PLAYOUTS = 2000
+"""Default playouts per searched move for the true-world oracle's value of each move."""
 
 
-def true_positions(preset: str, seats: int, count: int, seed: int) -> list[tuple[View, Match]]:
-    """Positions with a real choice from matches Nino plays against itself, each with the
-    seat's view and a copy of the true match (every hidden hand) at that moment."""
+@dataclass(frozen=True)
+class Position:
+    """A decision position with the truth behind it: the seat's ``view``, a copy of the
+    true ``match`` then, the match just before this round was dealt (``before``, None in
+    round 1) and every move pushed in this round so far (``moves``, as seat and move)."""
+
+    view: View
+    match: Match
+    before: Match | None
+    moves: tuple[tuple[int, Move], ...]
+
+
+def true_positions(preset: str, seats: int, count: int, seed: int) -> list[Position]:
+    """Positions with a real choice from matches Nino plays against itself, with the truth."""
     rng = random.Random(seed)
-    out: list[tuple[View, Match]] = []
+    out: list[Position] = []
     game = 0
     while len(out) < count:
         match = Match(Rules.from_preset(preset, seats=seats, goal=100), seed=seed * 100 + game)
         game += 1
+        before: Match | None = None
+        moves: list[tuple[int, Move]] = []
         while not match.over and len(out) < count:
             if match.round_over:
+                before, moves = match.copy(), []
                 match.start_next_round()
                 continue
-            view = view_for(match, match.turn)
+            seat = match.turn
+            assert seat is not None
+            view = view_for(match, seat)
             k = knowledge_from(view)
             if len(set(hard._representatives(k))) > 1 and rng.random() < 0.25:
-                out.append((view, match.copy()))
-            match.push(choose_move(view, level="nino"))
+                out.append(Position(view, match.copy(), before, tuple(moves)))
+            move = choose_move(view, level="nino")
+            moves.append((seat, move))
+            match.push(move)
     return out
+
+
+def decision_positions(preset: str, count: int, seed: int) -> list[View]:
+    """Positions with a real choice, from matches Nino plays against itself (2 seats)."""
+    return [p.view for p in true_positions(preset, 2, count, seed)]
+
+
+class PosteriorSampler:
+    """Deals of the hidden tiles drawn from their exact posterior at a position.
+
+    Every deal the rules allow was equally likely, and every seat played Nino, which is
+    deterministic; so, given what the seat to move knows (its own tiles and draws, and
+    the public history), the hidden tiles are uniform over the deals in which every
+    other seat, playing Nino, would have made exactly the moves it made. This draws a
+    deal uniformly among those where each tile another seat played was in its hand or
+    among its draws by then (for each seat these sets only grow, so picking a free place
+    uniformly, earliest play first, is uniform), then replays the round and keeps the
+    deal only when every other seat's Nino move is the one played (rejection).
+    """
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        view = pos.view
+        rules = view.rules
+        mover = view.seat
+        assert mover is not None
+        self.mover = mover
+        deal = pos.match.deal
+        size = rules.hand_size
+        drawn: dict[int, list[int]] = {s: [] for s in range(rules.seats)}
+        self.plays: list[tuple[Tile, list[tuple[int, int]]]] = []
+        at = 0
+        for e in view.log:
+            if e["type"] == "draw":
+                drawn[e["seat"]].extend(range(at, at + e["count"]))
+                at += e["count"]
+            elif e["type"] == "play" and e["seat"] != mover:
+                seat = e["seat"]
+                places = [(seat, i) for i in range(size)] + [(-1, b) for b in drawn[seat]]
+                self.plays.append((Tile.parse(e["tile"]), places))
+        self.fixed: dict[tuple[int, int], Tile] = {
+            (mover, i): t for i, t in enumerate(deal.hands[mover])
+        }
+        for b in drawn[mover]:
+            self.fixed[(-1, b)] = deal.boneyard[b]
+        places_all = [(s, i) for s in range(rules.seats) for i in range(size)]
+        places_all += [(-1, b) for b in range(len(deal.boneyard))]
+        self.free = [pl for pl in places_all if pl not in self.fixed]
+        fixed_tiles = set(self.fixed.values())
+        played = {t for t, _ in self.plays}
+        self.loose = [t for t in ALL_TILES if t not in fixed_tiles and t not in played]
+        self.bone_len = len(deal.boneyard)
+        self.tries = 0
+
+    def _deal(self, rng: random.Random) -> Deal:
+        placed = dict(self.fixed)
+        for tile, places in self.plays:
+            open_places = [pl for pl in places if pl not in placed]
+            placed[open_places[rng.randrange(len(open_places))]] = tile
+        rest = [pl for pl in self.free if pl not in placed]
+        tiles = self.loose[:]
+        rng.shuffle(tiles)
+        placed.update(zip(rest, tiles, strict=True))
+        rules = self.pos.view.rules
+        hands = tuple(
+            tuple(placed[(s, i)] for i in range(rules.hand_size)) for s in range(rules.seats)
+        )
+        return Deal(hands, tuple(placed[(-1, b)] for b in range(self.bone_len)))
+
+    def sample(self, rng: random.Random) -> Match | None:
+        """One world from the posterior (the match at the position), or None if rejected."""
+        self.tries += 1
+        deal = self._deal(rng)
+        pos = self.pos
+        try:
+            if pos.before is None:
+                world = Match(pos.view.rules, seed=0, deals=iter([deal]))
+            else:
+                world = pos.before.copy()
+                world.start_next_round(deal)
+        except IllegalDeal:
+            return None
+        for seat, move in pos.moves:
+            if world.turn != seat:
+                return None
+            if seat != self.mover and choose_move(view_for(world, seat), level="nino") != move:
+                return None
+            try:
+                world.push(move)
+            except IllegalMove:
+                return None
+        if world.turn != self.mover or view_for(world, self.mover).log != pos.view.log:
+            return None
+        return world
+
+
+def posterior_values(
+    pos: Position, rng: random.Random, worlds: int, per_world: int, max_tries: int
+) -> tuple[list[float], list[float], int, int]:
+    """The posterior oracle's value of each legal option: the mean of the true-state
+    values (``oracle_values``, ``per_world`` playouts each) over ``worlds`` worlds drawn
+    from the exact posterior, the true world first; with the standard error across worlds
+    of each option's value minus the best's, the worlds used and the deals tried."""
+    sampler = PosteriorSampler(pos)
+    found = [pos.match]
+    while len(found) < worlds and sampler.tries < max_tries:
+        world = sampler.sample(rng)
+        if world is not None:
+            found.append(world)
+    rows = [oracle_values(pos.view, w, rng, per_world)[0] for w in found]
+    n = len(rows)
+    means = [sum(col) / n for col in zip(*rows, strict=True)]
+    best = max(range(len(means)), key=lambda j: means[j])
+    errors = []
+    for j in range(len(means)):
+        diffs = [r[best] - r[j] for r in rows]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        errors.append(math.sqrt(var / n))
+    return means, errors, n, sampler.tries
 
 
 def oracle_values(
@@ -207,19 +326,47 @@ def oracle_players() -> list[tuple[str, str, float | None]]:
     return [*hards, ("Nino (medium)", "nino", None), ("Rabisco (easy)", "rabisco", None)]
 
 
-def _oracle_job(
-    job: tuple[int, int, View, Match, int],
-) -> tuple[list[float], list[float], list[int]]:
-    """One position: the oracle's values and errors, and the option each player picks."""
-    seed, i, view, match, per_move = job
-    values, errors = oracle_values(view, match, random.Random(seed * 1_000_003 + i), per_move)
-    k = knowledge_from(view)
+@dataclass(frozen=True)
+class OracleSettings:
+    """How hard the oracles look: ``per_move`` playouts per move in the true world alone;
+    ``worlds`` posterior worlds (0: no posterior oracle) of ``per_world`` playouts per
+    move each, found within ``max_tries`` deals tried."""
+
+    per_move: int
+    worlds: int
+    per_world: int
+    max_tries: int
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One position judged: each oracle's values and errors per legal option, the
+    posterior worlds used and deals tried, and the option each player picked."""
+
+    true_values: list[float]
+    true_errors: list[float]
+    post_values: list[float]
+    post_errors: list[float]
+    worlds: int
+    tries: int
+    picks: list[int]
+
+
+def _oracle_job(job: tuple[int, int, Position, OracleSettings]) -> Judged:
+    """One position: both oracles' values, and the option each player picks."""
+    seed, i, pos, st = job
+    rng = random.Random(seed * 1_000_003 + i)
+    values, errors = oracle_values(pos.view, pos.match, rng, st.per_move)
+    post: tuple[list[float], list[float], int, int] = ([], [], 0, 0)
+    if st.worlds > 0:
+        post = posterior_values(pos, rng, st.worlds, st.per_world, st.max_tries)
+    k = knowledge_from(pos.view)
     picks = []
     for _, level, think in oracle_players():
         playouts = None if think is None else int(think * hard.PLAYOUTS_PER_SECOND)
         option = choose_option(k, level=level, seed=seed + i, playouts=playouts)
         picks.append(k.legal.index(option))
-    return values, errors, picks
+    return Judged(values, errors, *post, picks)
 
 
 def bootstrap_mean(
@@ -271,30 +418,48 @@ def oracle_table(
 
 
 def oracle(
-    configs: Sequence[tuple[str, int]], count: int, per_move: int, seed: int, jobs: int
+    configs: Sequence[tuple[str, int]], count: int, st: OracleSettings, seed: int, jobs: int
 ) -> None:
-    """The oracle suite: every player's picks judged by the true-state values of the moves."""
-    everything: list[tuple[list[float], list[float], list[int]]] = []
+    """The oracle suite: every player's picks judged by the values of the moves in the
+    true world, and averaged over the exact posterior of the hidden tiles."""
+    everything: list[Judged] = []
     for preset, seats in configs:
         started = time.monotonic()
-        work = [
-            (seed, i, v, m, per_move)
-            for i, (v, m) in enumerate(true_positions(preset, seats, count, seed))
-        ]
+        positions = true_positions(preset, seats, count, seed)
+        work = [(seed, i, pos, st) for i, pos in enumerate(positions)]
         if jobs <= 1:
             results = [_oracle_job(w) for w in work]
         else:
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
                 results = pool.map(_oracle_job, work, chunksize=1)
         everything.extend(results)
-        oracle_table(
-            f"{preset}, {seats} seats, {per_move} oracle playouts per move"
-            f" ({time.monotonic() - started:.0f} s)",
-            results,
-            seed,
-        )
+        _oracle_tables(f"{preset}, {seats} seats", results, st, seed, time.monotonic() - started)
     if len(configs) > 1:
-        oracle_table("all configurations together", everything, seed)
+        _oracle_tables("all configurations together", everything, st, seed, None)
+
+
+def _oracle_tables(
+    title: str, results: Sequence[Judged], st: OracleSettings, seed: int, spent: float | None
+) -> None:
+    took = "" if spent is None else f" ({spent:.0f} s)"
+    oracle_table(
+        f"{title}{took}, TRUE-WORLD oracle ({st.per_move} playouts per move)",
+        [(r.true_values, r.true_errors, r.picks) for r in results],
+        seed,
+    )
+    if st.worlds <= 0:
+        return
+    used = [r.worlds for r in results]
+    print(
+        f"posterior worlds per position: mean {sum(used) / len(used):.1f} of {st.worlds}"
+        f" (fewest {min(used)}; true world only on {sum(1 for u in used if u == 1)});"
+        f" deals tried: {sum(r.tries for r in results)}"
+    )
+    oracle_table(
+        f"{title}, POSTERIOR oracle (up to {st.worlds} worlds x {st.per_world} playouts per move)",
+        [(r.post_values, r.post_errors, r.picks) for r in results],
+        seed,
+    )
 
 
 # -- rounds suite --------------------------------------------------------------------
@@ -387,7 +552,16 @@ def main(argv: list[str] | None = None) -> int:
         "--oracle-playouts",
         type=int,
         default=ORACLE_PLAYOUTS,
-        help="oracle playouts per searched move (oracle)",
+        help="true-world oracle playouts per searched move (oracle)",
+    )
+    p.add_argument(
+        "--worlds", type=int, default=30, help="posterior worlds per position, 0: none (oracle)"
+    )
+    p.add_argument(
+        "--world-playouts", type=int, default=40, help="playouts per move in each posterior world"
+    )
+    p.add_argument(
+        "--max-tries", type=int, default=600, help="deals tried per position for its worlds"
     )
     p.add_argument("--deals", type=int, default=50, help="deals per configuration (rounds)")
     p.add_argument("--seed", type=int, default=2026)
@@ -423,7 +597,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.suite in ("decisions", "all"):
         decisions(args.positions, args.seed, args.jobs)
     if args.suite in ("oracle", "all"):
-        oracle(configs, args.positions, args.oracle_playouts, args.seed, args.jobs)
+        settings = OracleSettings(
+            args.oracle_playouts, args.worlds, args.world_playouts, args.max_tries
+        )
+        oracle(configs, args.positions, settings, args.seed, args.jobs)
     if args.suite in ("rounds", "all"):
         rounds(configs, args.deals, args.seed, args.jobs)
     return 0
