@@ -159,9 +159,10 @@ def test_seat_chips_are_one_short_line_each_on_a_phone(page: Page, server: str) 
     )
     assert len(set(rows)) == 3, rows
     expect(page.locator("#seats-bar .team-score")).to_have_count(2)
-    # what is shortened for the eye is still said in full to a screen reader
+    # what is shortened for the eye is still said in full to a screen reader (7 tiles, or
+    # 6 once it opened: seat 1 holds the 6-6 in 1 deal in 4 and plays it at once)
     expect(chips.nth(1)).to_contain_text("robô médio")
-    expect(chips.nth(1)).to_contain_text("7 pedras")
+    expect(chips.nth(1)).to_contain_text(re.compile(r"[67] pedras"))
 
 
 def test_aids_tip_leaves_when_the_line_is_drawn_again(page: Page, server: str) -> None:
