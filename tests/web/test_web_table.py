@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -174,12 +175,25 @@ def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
             expect(target).to_have_attribute(
                 "aria-label", f"Jogar {tile} na {end_name(m['end'])}, não marca pontos"
             )
-    # Escape puts the tile back; picking a place plays it there
+    # Escape puts the tile back; so does a second tap on the tile (touch has no Esc)
     page.keyboard.press("Escape")
     expect(targets).to_have_count(0)
-    best = max(found, key=lambda m: m["points"])
     page.click(f"#hand .hand-tile[data-tile='{tile}']")
-    page.click(f"#board .target[data-end='{best['end']}']")
+    expect(targets).to_have_count(len(found))
+    page.click(f"#hand .hand-tile[data-tile='{tile}']")
+    expect(targets).to_have_count(0)
+    expect(page.locator("#pick-hint")).to_be_hidden()
+    # by keyboard alone: Enter on the tile, arrows to the best place, Enter plays it there
+    best = max(found, key=lambda m: m["points"])
+    page.focus(f"#hand .hand-tile[data-tile='{tile}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.classList.contains('target')")
+    for _ in range(len(found)):
+        if page.evaluate("() => document.activeElement.dataset.end") == best["end"]:
+            break
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.end") == best["end"]
+    page.keyboard.press("Enter")
     settle(page)
     log = state(page)["view"]["log"]
     mine = [e for e in log if e["type"] == "play" and e["seat"] == 0]
@@ -198,11 +212,18 @@ def end_name(end: str) -> str:
 
 def test_lost_connection_shows_a_banner_and_resumes(page: Page, server: str) -> None:
     create_vs_computer(page, server, preset="block", seats=4, goal=100)
-    seq = state(page)["seq"]
-    page.evaluate("dominoDebug.drop()")
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    # the last event seen and the drop in one go: nothing arrives in between
+    seq = page.evaluate(
+        "() => { const seq = dominoDebug.state().seq; dominoDebug.drop(); return seq; }"
+    )
     expect(page.locator("#conn-banner")).to_contain_text("Reconectando", timeout=3000)
     expect(page.locator("#conn-banner")).to_contain_text("Conectado de novo", timeout=10000)
     page.wait_for_function("() => dominoDebug.state().view !== null")
+    # the new socket asked to resume after the last event this page had seen
+    assert sockets, "no new websocket was opened"
+    assert f"last_seq={seq}" in sockets[0], sockets
     assert state(page)["seq"] >= seq
     # the game still answers our moves after the reconnection
     for _ in range(200):
@@ -224,7 +245,10 @@ def test_rejected_command_is_shown(page: Page, server: str) -> None:
       for (let a = 0; a <= 6; a++) for (let b = 0; b <= a; b++) all.push(`${a}-${b}`);
       dominoDebug.send('play', {tile: all.find((t) => !mine.has(t)), end: 'L'});
     }""")
-    expect(page.locator("#toast")).to_contain_text("Jogada recusada")
+    # the refusal says why, in the player's words (whose turn it was decides which reason)
+    expect(page.locator("#toast")).to_contain_text(
+        re.compile(r"Jogada recusada: (não é a sua vez|essa pedra não serve aí)\.")
+    )
 
 
 def test_resign_asks_first_then_ends_the_match(page: Page, server: str) -> None:
