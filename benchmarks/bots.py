@@ -11,7 +11,21 @@ classic and fives, and 4-seat team matches to 100 in classic):
 - ``decisions``: the same question with far less luck: on ``--positions`` positions
   of 2-seat classic and fives (from Nino-vs-Nino matches), how often the search at
   0.1, 0.5 and 2 s worth of playouts picks the move a 4x longer reference search
-  (8 s worth) picks, and the mean win chance it gives away by the reference's values.
+  (8 s worth) picks, and the mean win chance it gives away by the reference's values
+  (this measures the search's noise, not its strength: see ``oracle``);
+- ``oracle``: strength against the truth. On ``--positions`` positions per
+  configuration (from Nino-vs-Nino matches, each kept with the true match), each
+  player's pick is judged by an oracle's value of every legal move, in the mover's
+  side's chance to win the match as the hard player values outcomes: the TRUE-WORLD
+  oracle plays each move out from the real hands (``--oracle-playouts`` each); the
+  POSTERIOR oracle averages the same over up to ``--worlds`` deals drawn from the
+  exact posterior of the hidden tiles (same expected regret for any player that
+  sees only its view, far less luck). Reported: hard at 0.1/0.5/2 s worth of
+  playouts, Nino and Rabisco: share of picks equal to the oracle's best, mean regret
+  with a 95% bootstrap interval, and the paired regret differences between think
+  times with a sign test;
+- ``rounds``: net points per round of hard at 0.1/0.5/2 s against Nino on the same
+  first rounds of ``--deals`` deals in both seatings, paired by deal and seating.
 
 The hard player runs on a fixed playout budget per move, worth its think time on one
 core here (``hard.PLAYOUTS_PER_SECOND``), so a run is reproducible for a seed.
@@ -19,6 +33,8 @@ CPU-heavy: ``--matches`` and ``--think`` trade time for precision.
 
     python benchmarks/bots.py --suite medium-easy --matches 400
     python benchmarks/bots.py --suite hard-medium --matches 200 --think 0.5 --jobs 2
+    python benchmarks/bots.py --suite oracle --positions 150 --oracle-playouts 1500 \
+        --worlds 100 --world-playouts 20 --max-tries 1500 --jobs 2 --seed 2026
 """
 
 from __future__ import annotations
@@ -379,6 +395,16 @@ def bootstrap_mean(
     return sum(xs) / n, means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
 
 
+def sign_test(better: int, worse: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least this uneven between
+    ``better`` and ``worse`` if each were equally likely (ties left out)."""
+    n = better + worse
+    if n == 0:
+        return 1.0
+    tail: float = sum(math.comb(n, i) for i in range(min(better, worse) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
 def _ci(x: tuple[float, float, float]) -> str:
     mean, lo, hi = x
     return f"{100 * mean:6.2f} [{100 * lo:5.2f}, {100 * hi:5.2f}]"
@@ -413,6 +439,7 @@ def oracle_table(
         print(
             f"  {players[a][0]} - {players[b][0]}: {_ci(bootstrap_mean(diffs, seed + 10 + a))} pp;"
             f" longer better on {better}, worse on {worse}, same on {n - better - worse}"
+            f" (sign test p = {sign_test(better, worse):.3f})"
         )
     print(flush=True)
 
