@@ -27,6 +27,10 @@ Figures (2026-11-29, quiet machine, SQLite; see docs/BENCHMARKS.md for every run
       moves   2,629 moves/s         p50 171 ms   p99 254 ms   9.3% of the echo
       server CPU per move 380 µs (a message out to each seat: events, view, table, answer)
       memory 105 KiB per live table (two sockets each)
+      (end of session: echo 27,268/s, moves 2,379/s = 8.7%, relay 12,144/s = 44.5%, the
+       transport floor: the game's socket traffic with no game, 80 µs server CPU per move)
+    python benchmarks/server.py --tables 500 --seconds 20 --think 0.5 --skip-echo
+      moves     991 moves/s         p50 2.7 ms   p99 27 ms
     python benchmarks/server.py --tables 500 --seconds 20 --think 2 --skip-echo   (human pace)
       moves     250 moves/s         p50 1.2 ms   p99 13 ms
 
