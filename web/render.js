@@ -25,8 +25,13 @@ export function render() {
   renderAnnulment();
   renderTimer();
   $("invite").hidden = !S.table || S.table.status === "finished";
-  if (S.table && S.table.status === "waiting" && !soloTables.has(S.tableId) && !$("invite").dataset.touched) {
-    $("invite").open = true;
+  const invite = $("invite");
+  if (S.table && S.table.status === "waiting" && !soloTables.has(S.tableId) && !invite.dataset.touched) {
+    invite.open = true;
+    invite.dataset.auto = "1"; // opened for the wait: folded again once the match starts
+  } else if (S.table && S.table.status !== "waiting" && invite.dataset.auto) {
+    invite.open = false;
+    delete invite.dataset.auto;
   }
   $("resign").disabled = !v || v.over || S.seat === null;
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);

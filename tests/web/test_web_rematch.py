@@ -48,6 +48,8 @@ def test_play_again_with_friends_opens_a_new_table_to_share(browser: Browser, se
         join_and_start(host, friend, new_link, "Otávio")
         assert state(friend)["table"]["id"] == s["table"]["id"]
         assert state(host)["table"]["status"] == "playing"
+        # the link, opened for the wait, folds away once the match is on
+        expect(host.locator("#invite")).not_to_have_attribute("open", "")
     finally:
         for ctx in ctxs:
             ctx.close()
