@@ -52,7 +52,6 @@ from domino_core import Deal, IllegalDeal, IllegalMove, Match, Move, Rules, Tile
 from domino_core.arena import BotSpec, deal_stream, move_seed, report, run, tally, tasks_for
 from domino_core.bots import choose_move, choose_option, hard
 from domino_core.bots.knowledge import knowledge_from
-from domino_core.bots.playout import greedy_fives_playout
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.tiles import ALL_TILES
 
@@ -316,14 +315,9 @@ def oracle_values(
         rng.shuffle(rest)
         base = match_from_view(view, hands, rest, board)
         playout_seed = rng.getrandbits(32)
-        for i, move in enumerate(moves):
-            m = base.copy()
-            m.push(move)
-            if fives:
-                greedy_fives_playout(m, random.Random(playout_seed))
-            else:
-                m.playout(random.Random(playout_seed))
-            samples[i].append(hard._value(m, side, k.goal))
+        values = hard.play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+        for i, value in enumerate(values):
+            samples[i].append(value)
     means = [sum(s) / per_move for s in samples]
     best = max(range(len(means)), key=lambda j: means[j])
     errors = []

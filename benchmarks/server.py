@@ -151,6 +151,37 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(p / 100 * len(s)))]
 
 
+class Window:
+    """The measured window of one run, shared by its simulated clients: they connect,
+    wait for :attr:`started`, and stop at :meth:`loop_deadline`."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.stop_at = float("inf")
+
+    def loop_deadline(self) -> float:
+        """The end of the window on the running loop's clock."""
+        loop = asyncio.get_running_loop()
+        return loop.time() + (self.stop_at - time.perf_counter())
+
+    async def measure(
+        self, tasks: list[asyncio.Task[None]], seconds: float, server_pid: int, settle: float
+    ) -> tuple[float, float, float]:
+        """Let the clients connect for ``settle`` seconds, open the window for ``seconds``,
+        wait for every client; the elapsed time and the CPU (seconds per second) used by
+        the server and by this client meanwhile."""
+        await asyncio.sleep(settle)
+        t_start = time.perf_counter()
+        self.stop_at = t_start + seconds
+        cpu0, me0 = cpu_seconds(server_pid), time.process_time()
+        self.started.set()
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - t_start
+        server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
+        client_cpu = (time.process_time() - me0) / elapsed
+        return elapsed, server_cpu, client_cpu
+
+
 async def run_echo(
     port: int, conns: int, seconds: float, server_pid: int
 ) -> tuple[float, list[float], float, float]:
@@ -158,15 +189,15 @@ async def run_echo(
     the echo server and by this client while measuring."""
     lat: list[float] = []
     count = 0
-    stop_at = 0.0
+    window = Window()
 
     async def one() -> None:
         nonlocal count
         async with websockets.connect(f"ws://127.0.0.1:{port}/echo") as ws:
-            await started.wait()
+            await window.started.wait()
             text = json.dumps(FRAME)
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout_at(loop_stop_at()):
+                async with asyncio.timeout_at(window.loop_deadline()):
                     while True:
                         t0 = time.perf_counter()
                         await ws.send(text)
@@ -174,21 +205,10 @@ async def run_echo(
                         lat.append(time.perf_counter() - t0)
                         count += 1
 
-    def loop_stop_at() -> float:
-        loop = asyncio.get_running_loop()
-        return loop.time() + (stop_at - time.perf_counter())
-
-    started = asyncio.Event()
     tasks = [asyncio.create_task(one()) for _ in range(conns)]
-    await asyncio.sleep(min(5.0, 0.01 * conns))
-    t_start = time.perf_counter()
-    stop_at = t_start + seconds
-    cpu0, me0 = cpu_seconds(server_pid), time.process_time()
-    started.set()
-    await asyncio.gather(*tasks)
-    elapsed = time.perf_counter() - t_start
-    server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
-    client_cpu = (time.process_time() - me0) / elapsed
+    elapsed, server_cpu, client_cpu = await window.measure(
+        tasks, seconds, server_pid, settle=min(5.0, 0.01 * conns)
+    )
     return count / elapsed, lat, server_cpu, client_cpu
 
 
@@ -200,18 +220,13 @@ async def run_relay(
     the mover, bytes to each other seat). Returns what :func:`run_echo` returns."""
     lat: list[float] = []
     count = 0
-    stop_at = 0.0
-    started = asyncio.Event()
-
-    def loop_stop_at() -> float:
-        loop = asyncio.get_running_loop()
-        return loop.time() + (stop_at - time.perf_counter())
+    window = Window()
 
     async def seat_loop(table: int, seat: int) -> None:
         nonlocal count
         url = f"ws://127.0.0.1:{port}/relay/t{table}/{seat}/{seats}"
         async with websockets.connect(url, max_size=2**22) as ws:
-            await started.wait()
+            await window.started.wait()
             n = 0
             sent = 0.0
 
@@ -223,7 +238,7 @@ async def run_relay(
                 await ws.send(json.dumps({**cmd, "mover": sizes[0], "other": sizes[1]}))
 
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout_at(loop_stop_at()):
+                async with asyncio.timeout_at(window.loop_deadline()):
                     if seat == 0:
                         await move()
                     while True:
@@ -235,15 +250,9 @@ async def run_relay(
                             await move()
 
     tasks = [asyncio.create_task(seat_loop(t, s)) for t in range(tables) for s in range(seats)]
-    await asyncio.sleep(min(5.0, 0.01 * tables * seats))
-    t_start = time.perf_counter()
-    stop_at = t_start + seconds
-    cpu0, me0 = cpu_seconds(server_pid), time.process_time()
-    started.set()
-    await asyncio.gather(*tasks)
-    elapsed = time.perf_counter() - t_start
-    server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
-    client_cpu = (time.process_time() - me0) / elapsed
+    elapsed, server_cpu, client_cpu = await window.measure(
+        tasks, seconds, server_pid, settle=min(5.0, 0.01 * tables * seats)
+    )
     return count / elapsed, lat, server_cpu, client_cpu
 
 

@@ -281,6 +281,18 @@ class Client:
         )
 
 
+async def started_with_a_friend(server: Server, **body: Any) -> list[Client]:
+    """A table created with ``body``, Bia joined at seat 1, both connected, started."""
+    t = server.create(**body)
+    j = server.join(t["table_id"], "Bia")
+    clients = [Client(server, t["table_id"], t["token"]), Client(server, t["table_id"], j["token"])]
+    for cl in clients:
+        await cl.connect()
+    assert (await clients[0].command({"type": "start"}))["type"] == "accepted"
+    await pump(clients)
+    return clients
+
+
 async def pump(clients: list[Client], quiet: float = 0.1) -> None:
     """Read every client's frames until each has been quiet for ``quiet`` seconds."""
 

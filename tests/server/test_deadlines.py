@@ -7,22 +7,11 @@ import datetime as dt
 
 import pytest
 
-from .harness import Client, Server, move_frame, pump
+from .harness import move_frame, pump, started_with_a_friend
 
 
 def _at(iso: str) -> float:
     return dt.datetime.fromisoformat(iso).timestamp()
-
-
-async def _started(server: Server, **body) -> list[Client]:
-    t = server.create(**body)
-    j = server.join(t["table_id"], "Bia")
-    clients = [Client(server, t["table_id"], t["token"]), Client(server, t["table_id"], j["token"])]
-    for cl in clients:
-        await cl.connect()
-    assert (await clients[0].command({"type": "start"}))["type"] == "accepted"
-    await pump(clients)
-    return clients
 
 
 PAUSE = 60.0  # between rounds (live): long enough that the next round never starts here
@@ -36,7 +25,9 @@ async def test_each_move_sends_the_next_turns_deadline(
     make_server, pace: str, extra: dict, span: float
 ) -> None:
     server = make_server({"DOMINO_ROUND_PAUSE_SECONDS": str(PAUSE)})
-    clients = await _started(server, preset="block", seats=2, goal=100, pace=pace, **extra)
+    clients = await started_with_a_friend(
+        server, preset="block", seats=2, goal=100, pace=pace, **extra
+    )
     for _ in range(4):
         mover = next(cl for cl in clients if cl.my_turn())
         before = {cl.seat: cl.table["deadline"] for cl in clients}

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import datetime as dt
 
-from .harness import Client, Server, move_frame, pump
+from .harness import Client, Server, move_frame, pump, started_with_a_friend
 
 PAUSE = 1.5
 
@@ -47,13 +47,7 @@ async def test_with_friends_the_next_round_starts_by_itself_when_the_countdown_e
     make_server,
 ) -> None:
     server: Server = make_server({"DOMINO_ROUND_PAUSE_SECONDS": str(PAUSE)})
-    t = server.create(preset="draw", seats=2, goal=300, pace="live")
-    j = server.join(t["table_id"], "Bia")
-    clients = [Client(server, t["table_id"], t["token"]), Client(server, t["table_id"], j["token"])]
-    for cl in clients:
-        await cl.connect()
-    assert (await clients[0].command({"type": "start"}))["type"] == "accepted"
-    await pump(clients)
+    clients = await started_with_a_friend(server, preset="draw", seats=2, goal=300, pace="live")
     await _to_round_end(clients)
     ended = dt.datetime.now(dt.UTC).timestamp()
     for cl in clients:

@@ -131,6 +131,18 @@ def key_step(page: Page) -> str:
     return "wait"
 
 
+def my_turn_to_play(page: Page) -> bool:
+    """Our turn, with a tile to play and no command of ours still unanswered."""
+    s = state(page)
+    v = s["view"]
+    return bool(
+        v["turn"] == 0
+        and not v["round_over"]
+        and not s["pending"]
+        and any(m["type"] == "play" for m in v["legal"])
+    )
+
+
 def step_until(
     page: Page,
     reached: Callable[[], bool],

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import create_vs_computer, play_round, state, step_until
+from .driver import create_vs_computer, my_turn_to_play, play_round, state, step_until
 
 pytestmark = pytest.mark.browser
 
@@ -69,17 +69,7 @@ def _inside(inner: dict[str, float], outer: dict[str, float], eps: float = 0.5) 
 def _my_turn(page: Page) -> None:
     """Play on until it is our turn with a tile to play (the bot then waits for us)."""
 
-    def ours() -> bool:
-        s = state(page)
-        v = s["view"]
-        return bool(
-            v["turn"] == 0
-            and not v["round_over"]
-            and not s["pending"]
-            and any(m["type"] == "play" for m in v["legal"])
-        )
-
-    step_until(page, ours, what="our turn with a tile to play")
+    step_until(page, lambda: my_turn_to_play(page), what="our turn with a tile to play")
 
 
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)

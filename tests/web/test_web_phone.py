@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import create_vs_computer, state, step_until
+from .driver import create_vs_computer, my_turn_to_play, state, step_until
 
 pytestmark = pytest.mark.browser
 
@@ -58,15 +58,7 @@ def _my_turn_on_a_line(page: Page, tiles: int = 3) -> None:
     """
 
     def ours() -> bool:
-        s = state(page)
-        v = s["view"]
-        return bool(
-            v["turn"] == 0
-            and not v["round_over"]
-            and not s["pending"]
-            and any(m["type"] == "play" for m in v["legal"])
-            and page.locator("#board svg > .tile").count() >= tiles
-        )
+        return my_turn_to_play(page) and page.locator("#board svg > .tile").count() >= tiles
 
     step_until(page, ours, what=f"our turn to play on a line of {tiles} tiles")
 

@@ -69,6 +69,24 @@ def _value(match: Match, side: int, goal: int) -> float:
     return win_chance(match.scores, goal, side)
 
 
+def play_out_each(
+    base: Match, moves: Sequence[Move], side: int, goal: int, *, fives: bool, seed: int
+) -> list[float]:
+    """The value for ``side`` (0..1, as the search scores a playout's end) of each of
+    ``moves`` played in ``base``, the round then played out (fives: greedily) with the same
+    playout seed for every move, so that they are compared on the same luck."""
+    out: list[float] = []
+    for move in moves:
+        m = base.copy()
+        m.push(move)
+        if fives:
+            greedy_fives_playout(m, random.Random(seed))
+        else:
+            m.playout(random.Random(seed))
+        out.append(_value(m, side, goal))
+    return out
+
+
 def _moves(options: Sequence[Option]) -> list[Move]:
     """The engine's moves for the bots' options, in order."""
     out: list[Move] = []
@@ -124,14 +142,9 @@ def evaluate(
         world = sampler.sample(rng)
         base = _rebuild(k, world, board)
         playout_seed = rng.getrandbits(32)
-        for i, move in enumerate(moves):
-            m = base.copy()
-            m.push(move)
-            if fives:
-                greedy_fives_playout(m, random.Random(playout_seed))
-            else:
-                m.playout(random.Random(playout_seed))
-            totals[i] += _value(m, side, k.goal)
+        values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+        for i, value in enumerate(values):
+            totals[i] += value
             counts[i] += 1
         done += len(moves)
         if budget is not None:
