@@ -55,7 +55,7 @@ function boardRoom() {
     parseFloat(box.paddingTop) + parseFloat(box.paddingBottom) + parseFloat(box.borderTopWidth) + parseFloat(box.borderBottomWidth);
   const others = document.body.offsetHeight - wrap.offsetHeight;
   const left = Math.floor(vh - others - own - 1);
-  const least = vw < PHONE_WIDTH ? 120 : 200;
+  const least = vw < PHONE_WIDTH || vh <= 500 ? 120 : 200; // phones, upright or on their side
   return { width, height: Math.max(least, Math.min(560, left)), maxUnit, fill: true };
 }
 

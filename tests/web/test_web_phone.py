@@ -14,7 +14,7 @@ from .driver import create_vs_computer, my_turn_to_play, state, step_until
 
 pytestmark = pytest.mark.browser
 
-PHONES = [(360, 640), (360, 740)]
+PHONES = [(360, 640), (360, 740), (640, 360), (740, 360)]  # upright and on its side
 #: (preset, seats): the home page's default (classic, two teams), fives with 4 players
 #: (a score on every seat) and a 3-player game with a boneyard
 GAMES = [("classic", 4), ("fives", 4), ("draw", 3)]
