@@ -1,0 +1,38 @@
+"""Between rounds at a live table with other people the next round starts by itself:
+the page counts it down from the table's deadline (docs/DESIGN.md §2)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .driver import create_vs_computer, my_turn_to_play, step_until
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_next_rounds_start_is_counted_down(page: Page, server: str) -> None:
+    create_vs_computer(page, server, preset="classic", seats=2, goal=50)
+    # our turn: the bot waits for us, so nothing the server sends races what we show
+    step_until(page, lambda: my_turn_to_play(page), what="our turn")
+    expect(page.locator("#timer")).to_be_hidden()  # no turn timer at this table
+    # the round ends and the summary says when the next one starts (as the server
+    # sends it at a table with friends; alone with bots there is no such deadline)
+    page.evaluate(
+        """() => {
+          const s = dominoDebug.state();
+          const at = new Date(Date.now() + 7500).toISOString();
+          dominoDebug.frame({type: 'table', table: {...s.table, deadline: at}});
+          dominoDebug.frame({type: 'event', seq: s.seq, event: {type: 'round_end'},
+                             view: {...s.view, round_over: true, turn: null, legal: []}});
+        }"""
+    )
+    timer = page.locator("#timer")
+    expect(timer).to_have_text(re.compile(r"Próxima rodada em 0:0[5-7]"))
+    first = timer.inner_text()
+    expect(timer).not_to_have_text(first, timeout=3000)  # it counts down
+    page.select_option("#lang-select", "en")
+    expect(timer).to_have_text(re.compile(r"Next round in "))
+    page.select_option("#lang-select", "pt-BR")
