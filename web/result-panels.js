@@ -4,7 +4,7 @@ import { pointsLine } from "./experience.js";
 import { uprightTileSvg } from "./hand.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
-import { explainMatch, explainRound, seatName, sideOf } from "./state.js";
+import { explainMatch, explainRound, seatName, sideOf, withFriends } from "./state.js";
 import { S } from "./table.js";
 
 export function renderOverlays() {
@@ -52,13 +52,8 @@ export function renderOverlays() {
     $("match-xp").hidden = !points;
     // a spectator has no seat to take again; with friends, "again" is a new table to share
     $("rematch").hidden = S.seat === null;
-    $("rematch").textContent = t(withFriends() ? "match.rematchFriends" : "match.rematch");
+    $("rematch").textContent = t(withFriends(S) ? "match.rematchFriends" : "match.rematch");
   }
-}
-
-/** Whether another person held a seat of this table. */
-export function withFriends() {
-  return Boolean(S.table && S.table.seats.some((s) => s.kind === "human" && s.seat !== S.seat));
 }
 
 /** " team0"/" team1" for a seat at a table with teams, else "". */

@@ -99,6 +99,12 @@ export function sideOf(rules, seat) {
   return rules && rules.teams ? seat % 2 : seat;
 }
 
+/** Whether another person holds a seat of this table (not only bots and us). */
+export function withFriends(state) {
+  const table = state.table;
+  return Boolean(table && table.seats.some((s) => s.kind === "human" && s.seat !== state.seat));
+}
+
 /**
  * Display name of a seat: the table's name, or the bot's, or "Cadeira n";
  * a name that two seats share gets the seat number after it ("Nino 2").

@@ -5,9 +5,9 @@ import { createTable } from "./api.js";
 import { t } from "./i18n.js";
 import { onMainAction } from "./moves.js";
 import { $ } from "./page.js";
-import { withFriends } from "./result-panels.js";
 import { go } from "./routes.js";
 import { settings, store } from "./settings.js";
+import { sideOf, withFriends } from "./state.js";
 import { S, send, startOnOpen } from "./table.js";
 
 async function confirmAction(text) {
@@ -65,9 +65,10 @@ async function rematch() {
   const table = S.table;
   if (!table || S.seat === null) return;
   const rules = table.rules;
-  const friends = withFriends();
+  const friends = withFriends(S);
   const bots = table.seats.map((s) => (s.seat === S.seat ? null : s.bot || "nino"));
-  const partner = rules.teams ? table.seats.find((s) => s.seat === (S.seat + 2) % 4) : null;
+  const mySide = sideOf(rules, S.seat);
+  const partner = rules.teams ? table.seats.find((s) => s.seat !== S.seat && sideOf(rules, s.seat) === mySide) : null;
   try {
     const res = await createTable({
       preset: rules.preset, seats: rules.seats, goal: rules.goal, pace: table.pace,
