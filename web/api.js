@@ -49,6 +49,15 @@ export function getRanking(limit = 10, playerToken = null) {
   return call("GET", `/api/ranking?limit=${encodeURIComponent(limit)}`, undefined, playerToken);
 }
 
+/**
+ * Several tables at once (at most 50 ids): {tables: [{table, round, turn, scores, winner}]},
+ * in the order asked; ids the server does not know are left out.
+ */
+export function listTables(ids) {
+  const query = ids.map((id) => `id=${encodeURIComponent(id)}`).join("&");
+  return call("GET", `/api/tables?${query}`);
+}
+
 /** The table summary. */
 export function getTable(tableId) {
   return call("GET", `/api/tables/${encodeURIComponent(tableId)}`);

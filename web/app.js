@@ -11,6 +11,7 @@ import { bindHand, forgetHand } from "./hand-view.js";
 import { refreshHomeForm, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
 import { submitJoin } from "./invitation.js";
+import { renderMyTables, wireMyTables } from "./my-tables-view.js";
 import { $ } from "./page.js";
 import { render } from "./render.js";
 import { renderExperience } from "./ranking-view.js";
@@ -32,6 +33,7 @@ function relabel() {
   if (!$("home").hidden) {
     refreshHomeForm();
     renderExperience();
+    renderMyTables();
   }
   render();
   if ($("rules-dialog").open) renderRules();
@@ -53,10 +55,7 @@ function bindChrome() {
     ev.preventDefault();
     go("/");
   });
-  $("resume-link").addEventListener("click", (ev) => {
-    ev.preventDefault();
-    go($("resume-link").getAttribute("href"));
-  });
+  wireMyTables();
   $("new-table").addEventListener("change", refreshHomeForm);
   $("new-table").addEventListener("submit", submitHome);
   $("join-form").addEventListener("submit", submitJoin);

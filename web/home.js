@@ -3,6 +3,7 @@
 import { createTable } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { $, show } from "./page.js";
+import { showMyTables } from "./my-tables-view.js";
 import { showExperience } from "./ranking-view.js";
 import { go } from "./routes.js";
 import { saveSettings, settings, store } from "./settings.js";
@@ -16,9 +17,7 @@ const TIMERS = [0, 15, 30, 45, 60];
 export function showHome() {
   closeSocket();
   show("home");
-  const current = store.current();
-  $("resume-box").hidden = !(current && store.seatAt(current));
-  if (current) $("resume-link").href = `/t/${encodeURIComponent(current)}`;
+  showMyTables();
   $("name").value = settings.name || "";
   refreshHomeForm();
   showExperience();

@@ -62,6 +62,10 @@ export function makeStore(backing) {
       delete seats[tableId];
       write(SEATS_KEY, seats);
     },
+    /** Every table we hold a seat at: {tableId: {seat, token}}, oldest first. */
+    seats() {
+      return read(SEATS_KEY, {});
+    },
     /** The table last opened, or null. */
     current() {
       return read(CURRENT_KEY, null);

@@ -39,7 +39,14 @@ def test_openapi_documents_every_route_with_examples(server: Server) -> None:
         assert p in paths, p
     schemas = spec["components"]["schemas"]
     assert schemas["CreateTable"]["examples"][0]["preset"] == "classic"
-    for name in ("JoinTable", "AnnulmentVote", "CreatedTable", "JoinedTable", "ActionDone"):
+    for name in (
+        "JoinTable",
+        "AnnulmentVote",
+        "CreatedTable",
+        "JoinedTable",
+        "ActionDone",
+        "TableList",
+    ):
         assert schemas[name]["examples"], name
     assert "401" in paths["/api/tables/{table_id}/start"]["post"]["responses"]
 

@@ -249,3 +249,40 @@ class Ranking(BaseModel):
     )
 
     players: list[RankingRow]
+
+
+class TableListing(BaseModel):
+    """One table of a player's list: its summary and where the match stands, as any
+    spectator may see it."""
+
+    table: TableSummary
+    round: int | None = Field(description="The round being played (null before the start)")
+    turn: int | None = Field(
+        description="The seat on turn (null before the start, between rounds, once over)"
+    )
+    scores: list[int] | None = Field(description="Points per side, as in the view")
+    winner: int | None = Field(description="Once the match is over: the winning side")
+
+
+class TableList(BaseModel):
+    """The tables asked for that exist, in the order asked (unknown ids are left out)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "tables": [
+                        {
+                            "table": {**_TABLE_EXAMPLE, "status": "playing"},
+                            "round": 2,
+                            "turn": 1,
+                            "scores": [12, 30],
+                            "winner": None,
+                        }
+                    ]
+                }
+            ]
+        }
+    )
+
+    tables: list[TableListing]

@@ -185,6 +185,22 @@ class TableState:
             "ranking": self.ranking,
         }
 
+    def listing(self) -> dict[str, Any]:
+        """The summary with where the match stands, as a spectator sees it (``round``,
+        ``turn``, ``scores``, ``winner`` from ``view_for(match, None)``; null before the
+        start): what a player's list of tables shows."""
+        out: dict[str, Any] = {"table": self.summary()}
+        if self.match is None:
+            return out | {"round": None, "turn": None, "scores": None, "winner": None}
+        v = view_for(self.match, None)
+        turn = None if v.round_over or v.over else v.turn
+        return out | {
+            "round": v.round_no,
+            "turn": turn,
+            "scores": list(v.scores),
+            "winner": v.winner,
+        }
+
     def view(self, seat: int | None) -> dict[str, Any] | None:
         """What ``seat`` may see (None before the start)."""
         if self.match is None:

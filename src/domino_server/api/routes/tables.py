@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request, status
+from fastapi import APIRouter, HTTPException, Query, Request, status
 
 from domino_core import Rules
 
@@ -22,9 +22,14 @@ from ..models import (
     CreateTable,
     JoinedTable,
     JoinTable,
+    TableList,
+    TableListing,
 )
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+#: Most tables one list request may ask for.
+MAX_LISTED = 50
 
 STATUS_OF_CODE = {
     "not_allowed": status.HTTP_403_FORBIDDEN,
@@ -132,6 +137,30 @@ async def join_table(body: JoinTable, request: Request, actor: TableDep) -> Join
     return JoinedTable(
         seat=reply.data["seat"], token=token, table=_summary(actor), player_token=player
     )
+
+
+@router.get("", summary="Several tables at once: a player's list")
+async def list_tables(
+    registry: RegistryDep,
+    ids: Annotated[
+        list[str],
+        Query(
+            alias="id",
+            max_length=MAX_LISTED,
+            description="Table ids (repeat the parameter); unknown ids are left out",
+            examples=[["Qk3n1v5oXb0tq0sH2c9m1A"]],
+        ),
+    ],
+) -> TableList:
+    """For each known table: its summary, the round, the seat on turn, the scores and the
+    winner, as a spectator sees them (the browser's list of the tables it holds seats at).
+    Never a hand or a token."""
+    out: list[TableListing] = []
+    for table_id in dict.fromkeys(ids):
+        actor = await registry.get(table_id) if 0 < len(table_id) <= 32 else None
+        if actor is not None:
+            out.append(TableListing.model_validate(actor.listing()))
+    return TableList(tables=out)
 
 
 @router.get("/{table_id}", summary="The table's summary", responses={404: ERRORS[404]})

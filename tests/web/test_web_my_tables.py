@@ -1,0 +1,74 @@
+"""The home page lists the tables this browser holds a seat at ("Suas mesas"): your turn
+first, a tap opens the table, finished ones can be taken off the list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .driver import create_for_friends, create_vs_computer
+
+pytestmark = pytest.mark.browser
+
+MY_TURN = "() => { const v = dominoDebug.state().view; return v && v.turn === 0 && !v.round_over; }"
+
+
+def test_home_lists_your_tables_your_turn_first(page: Page, server: str, shots: Path) -> None:
+    link = create_for_friends(page, server, preset="block", seats=2, pace="correspondence")
+    waiting_id = link.rsplit("/", 1)[1]
+    create_vs_computer(page, server, preset="draw", seats=2, goal=100, name="Ana")
+    page.wait_for_function(MY_TURN, timeout=15000)
+    solo_id = page.url.rsplit("/", 1)[1]
+
+    page.click("#brand")  # the header's link home, in the middle of the match
+    rows = page.locator("#my-tables-list li")
+    expect(rows).to_have_count(2)
+    # the table waiting for our move comes first, the one waiting for friends after it
+    expect(rows.nth(0)).to_have_attribute("data-table", solo_id)
+    expect(rows.nth(0).locator(".mt-status")).to_have_text("Sua vez!")
+    expect(rows.nth(0)).to_contain_text("com Nino")
+    expect(rows.nth(0).locator(".mt-score")).to_have_text("Placar 0 × 0")
+    expect(rows.nth(1)).to_have_attribute("data-table", waiting_id)
+    expect(rows.nth(1).locator(".mt-status")).to_have_text("Esperando os amigos chegarem")
+    page.screenshot(path=str(shots / "home-my-tables.png"))
+    page.select_option("#lang-select", "en")
+    expect(rows.nth(1).locator(".mt-status")).to_have_text("Waiting for your friends")
+    expect(rows.nth(0).locator(".mt-status")).to_have_text("Your turn!")
+    page.select_option("#lang-select", "pt-BR")
+
+    # a tap opens the table, with its invitation still there to send
+    rows.nth(1).locator("a").click()
+    page.wait_for_url(f"**/t/{waiting_id}")
+    expect(page.locator("#invite-url")).to_have_value(link)
+
+    # finish the match against the computer, then take it off the list
+    page.click("#brand")
+    rows.nth(0).locator("a").click()
+    page.wait_for_url(f"**/t/{solo_id}")
+    page.wait_for_function(MY_TURN, timeout=15000)
+    page.click("#more summary")
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+    page.click("#go-home")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1)).to_have_attribute("data-table", solo_id)  # finished: last
+    expect(rows.nth(1).locator(".mt-status")).to_have_text("Terminou: não foi dessa vez")
+    expect(rows.nth(0).locator("button.forget")).to_have_count(0)  # only finished ones
+    rows.nth(1).locator("button.forget").click()
+    expect(rows).to_have_count(1)
+    kept = page.evaluate("Object.keys(JSON.parse(localStorage.getItem('domino.seats')))")
+    assert kept == [waiting_id]
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(rows).to_have_count(1)
+    expect(rows.nth(0)).to_have_attribute("data-table", waiting_id)
+
+
+def test_no_list_before_the_first_table(page: Page, server: str) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#new-table")).to_be_visible()
+    expect(page.locator("#my-tables")).to_be_hidden()

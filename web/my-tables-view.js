@@ -1,0 +1,84 @@
+/**
+ * "Suas mesas" on the home page: every table this browser holds a seat at, asked for in
+ * one request, so that a match played over days is one tap away (rows: my-tables.js).
+ */
+
+import { listTables } from "./api.js";
+import { t } from "./i18n.js";
+import { describeTable, MAX_ROWS, orderTables } from "./my-tables.js";
+import { $ } from "./page.js";
+import { go } from "./routes.js";
+import { store } from "./settings.js";
+
+function rowHtml(row) {
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const href = `/t/${encodeURIComponent(row.id)}`;
+  const forget =
+    row.state === "finished"
+      ? `<button type="button" class="forget" data-forget="${esc(row.id)}" aria-label="${esc(t("mine.forget"))}" title="${esc(t("mine.forget"))}">×</button>`
+      : "";
+  return (
+    `<li class="my-table ${row.state}" data-table="${esc(row.id)}">` +
+    `<a href="${href}"><span class="mt-title">${esc(row.title)}</span>` +
+    `<span class="mt-others">${esc(row.others)}</span>` +
+    `<span class="mt-status">${esc(row.status)}</span>` +
+    (row.score ? `<span class="mt-score">${esc(row.score)}</span>` : "") +
+    `</a>${forget}</li>`
+  );
+}
+
+let asked = 0;
+let last = null; // {listed, seats, ids} of the last answer
+
+/** Fetch and draw the list; tables the server no longer knows are forgotten. */
+export async function showMyTables() {
+  const seats = store.seats();
+  const ids = Object.keys(seats);
+  const ask = ++asked;
+  if (!ids.length) {
+    last = null;
+    $("my-tables").hidden = true;
+    return;
+  }
+  let listed;
+  try {
+    listed = (await listTables(ids.slice(-50))).tables;
+  } catch {
+    return; // offline or the server is away: keep what is shown, forget nothing
+  }
+  if (ask !== asked) return; // a newer visit to the home page asked again
+  const known = new Set(listed.map((x) => x.table.id));
+  for (const id of ids.slice(-50)) if (!known.has(id)) store.forgetSeat(id);
+  last = { listed, seats, ids };
+  renderMyTables();
+}
+
+/** Draw the list last fetched again (after a change of language or a forgotten row). */
+export function renderMyTables() {
+  if (!last) return;
+  const { listed, seats, ids } = last;
+  const rows = orderTables(
+    listed.filter((x) => store.seatAt(x.table.id)).map((x) => describeTable(x, seats[x.table.id].seat)),
+    ids,
+  ).slice(0, MAX_ROWS);
+  $("my-tables-list").innerHTML = rows.map(rowHtml).join("");
+  $("my-tables").hidden = rows.length === 0;
+}
+
+/** Clicks in the list: open a table in place, or forget a finished one. */
+export function wireMyTables() {
+  $("my-tables-list").addEventListener("click", (ev) => {
+    const forget = ev.target.closest("[data-forget]");
+    if (forget) {
+      ev.preventDefault();
+      store.forgetSeat(forget.dataset.forget);
+      renderMyTables();
+      return;
+    }
+    const link = ev.target.closest("a[href]");
+    if (link) {
+      ev.preventDefault();
+      go(link.getAttribute("href"));
+    }
+  });
+}
