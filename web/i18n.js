@@ -8,6 +8,7 @@ export const LANGS = ["pt-BR", "en"];
 
 const PT = {
   "app.title": "Dominó",
+  "title.yourTurn": "▶ Sua vez",
   "app.tagline": "Dominó brasileiro de seis, no navegador.",
   "nav.home": "Início",
   "nav.skip": "Ir para o conteúdo",
@@ -268,6 +269,7 @@ const PT = {
 
 const EN = {
   "app.title": "Dominó",
+  "title.yourTurn": "▶ Your turn",
   "app.tagline": "Brazilian double-six dominoes in your browser.",
   "nav.home": "Home",
   "nav.skip": "Skip to the content",

@@ -10,12 +10,13 @@ import { getLang, t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
 import { renderOverlays } from "./result-panels.js";
 import {
-  clock, isMyTurn, mainAction, moveInFlight, secondsLeft, seatName, sideCount, sideName, sideOf,
+  clock, isMyTurn, mainAction, moveInFlight, pageTitle, secondsLeft, seatName, sideCount, sideName, sideOf,
 } from "./state.js";
 import { S, soloTables } from "./table.js";
 
 export function render() {
   if ($("table").hidden) return;
+  document.title = pageTitle(S);
   const v = S.view;
   renderSeats();
   renderInfo();

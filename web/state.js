@@ -144,6 +144,11 @@ export function isMyTurn(state) {
   return Boolean(v && !v.round_over && !v.over && state.seat !== null && v.turn === state.seat);
 }
 
+/** The tab's title: it says when the table waits for our move, so a tab in the background shows it. */
+export function pageTitle(state) {
+  return isMyTurn(state) ? `${t("title.yourTurn")} · ${t("app.title")}` : t("app.title");
+}
+
 /**
  * Our hand with what each tile may do: [{tile, playable, targets: [{end, points}]}]
  * (targets empty when the tile does not fit or it is not our turn).

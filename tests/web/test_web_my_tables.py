@@ -20,11 +20,13 @@ def test_home_lists_your_tables_your_turn_first(page: Page, server: str, shots: 
     waiting_id = link.rsplit("/", 1)[1]
     create_vs_computer(page, server, preset="draw", seats=2, goal=100, name="Ana")
     page.wait_for_function(MY_TURN, timeout=15000)
+    expect(page).to_have_title("▶ Sua vez · Dominó")  # a tab in the background says so
     solo_id = page.url.rsplit("/", 1)[1]
 
     page.click("#brand")  # the header's link home, in the middle of the match
     rows = page.locator("#my-tables-list li")
     expect(rows).to_have_count(2)
+    expect(page).to_have_title("Dominó")
     # the table waiting for our move comes first, the one waiting for friends after it
     expect(rows.nth(0)).to_have_attribute("data-table", solo_id)
     expect(rows.nth(0).locator(".mt-status")).to_have_text("Sua vez!")

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { setLang } from "../../../web/i18n.js";
 import {
   clock, describeEvent, explainMatch, explainRound, handModel, initialState, isMyTurn, mainAction,
-  moveInFlight, reduce, secondsLeft, withPending,
+  moveInFlight, pageTitle, reduce, secondsLeft, withPending,
 } from "../../../web/state.js";
 
 setLang("en");
@@ -80,6 +80,11 @@ test("the main button follows the game: start, play, draw, pass, wait, next roun
   assert.equal(mainAction({ ...base, view: view({ over: true, turn: null }) }).kind, "none");
   assert.equal(isMyTurn({ ...base, view: view({ turn: 0 }) }), true);
   assert.equal(isMyTurn({ ...base, seat: null, view: view({ turn: 0 }) }), false);
+  // the tab's title says when the table waits for us, and only then
+  assert.equal(pageTitle({ ...base, view: view({ turn: 0 }) }), "▶ Your turn · Dominó");
+  assert.equal(pageTitle({ ...base, view: view({ turn: 1 }) }), "Dominó");
+  assert.equal(pageTitle({ ...base, view: view({ turn: 0, round_over: true }) }), "Dominó");
+  assert.equal(pageTitle({ ...base, seat: null, view: view({ turn: 0 }) }), "Dominó");
 });
 
 test("events read as sentences naming the seat", () => {
