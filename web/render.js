@@ -26,6 +26,10 @@ export function render() {
   renderAnnulment();
   renderTimer();
   $("invite").hidden = !S.table || S.table.status === "finished";
+  // the link goes out by the phone's share sheet where there is one, by WhatsApp, or copied
+  const message = `${t("table.inviteText")} ${$("invite-url").value}`;
+  $("whatsapp-link").href = `https://wa.me/?text=${encodeURIComponent(message)}`;
+  $("share-link").hidden = typeof navigator.share !== "function";
   const invite = $("invite");
   if (S.table && S.table.status === "waiting" && !soloTables.has(S.tableId) && !invite.dataset.touched) {
     invite.open = true;

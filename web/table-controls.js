@@ -50,6 +50,13 @@ export function bindTableControls() {
     }
     toast(t("table.copied"));
   });
+  $("share-link").addEventListener("click", async () => {
+    try {
+      await navigator.share({ title: t("app.title"), text: t("table.inviteText"), url: $("invite-url").value });
+    } catch {
+      // closed without sending, or not allowed here: the link is still there to copy
+    }
+  });
   $("invite").addEventListener("toggle", () => {
     $("invite").dataset.touched = "1";
   });
