@@ -8,6 +8,7 @@ import { renderBoard } from "./board-view.js";
 import { renderHand } from "./hand-view.js";
 import { getLang, t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
+import { reactionOf, reactionText } from "./reactions.js";
 import { renderOverlays } from "./result-panels.js";
 import {
   clock, isMyTurn, mainAction, moveInFlight, pageTitle, secondsLeft, seatName, sideCount, sideName, sideOf,
@@ -42,6 +43,7 @@ export function render() {
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
   $("claim").disabled = absence() !== "late";
+  $("reactions").hidden = S.seat === null; // spectators watch
   renderAbsence();
   // last: the line gets the height the parts above and the dock below leave it
   renderBoard();
@@ -105,6 +107,7 @@ export function renderSeats() {
     const level = s.kind === "bot" ? t("bot.tag", { level: t(`botLevel.${s.bot}`) }) : s.kind === "empty" ? t("table.free") : "";
     const name = escapeHtml(seatName(S, s.seat));
     const conn = s.kind === "human" ? (s.connected ? t("table.connected") : t("table.disconnected")) : "";
+    const reaction = reactionOf(s.seat, Date.now());
     const cls = ["seat-chip", me ? "me" : "", turn ? "turn" : "", teams ? `team${side}` : ""].filter(Boolean).join(" ");
     // On a phone (style.css) a chip is one short line: the bot's level becomes a robot
     // mark and "7 pedras" a tile mark and "7"; the long words stay for screen readers.
@@ -119,6 +122,7 @@ export function renderSeats() {
           `<span class="short" aria-hidden="true">${TILE_MARK}${count}</span></span>`
         : "") +
       (score !== null ? `<span class="seat-score">${t("table.score", { n: score })}</span>` : "") +
+      (reaction ? `<span class="reaction-bubble">${escapeHtml(reactionText(reaction))}</span>` : "") +
       `</li>`
     );
   });

@@ -50,6 +50,12 @@ export function bindTableControls() {
     }
     toast(t("table.copied"));
   });
+  $("reactions").addEventListener("click", (ev) => {
+    const button = ev.target.closest("[data-react]");
+    if (!button) return;
+    $("more").open = false;
+    send("react", { reaction: button.dataset.react });
+  });
   $("share-link").addEventListener("click", async () => {
     try {
       await navigator.share({ title: t("app.title"), text: t("table.inviteText"), url: $("invite-url").value });

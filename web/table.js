@@ -16,7 +16,8 @@ import { TableSocket } from "./protocol.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
 import { play as playSound } from "./sound.js";
-import { describeEvent, initialState, isMyTurn, reduce, withPending } from "./state.js";
+import { forgetReactions, noteReaction, reactionText, SHOW_MS } from "./reactions.js";
+import { describeEvent, initialState, isMyTurn, reduce, seatName, withPending } from "./state.js";
 
 /** Everything about the table on screen. */
 export let S = initialState();
@@ -39,6 +40,7 @@ export function openTable(tableId, { spectate = false } = {}) {
   setPicking(null);
   forgetBoard();
   forgetHand();
+  forgetReactions();
   if (!held && !spectate) {
     closeSocket();
     showLobby(tableId);
@@ -92,6 +94,11 @@ export function onFrame(frame) {
     if (line) announce(line);
     if (frame.event && frame.event.type === "play") playSound("tile", settings.sound);
     if (frame.event && frame.event.type === "round_end") playSound("round", settings.sound);
+  }
+  if (frame.type === "reaction") {
+    noteReaction(frame.seat, frame.reaction, Date.now());
+    announce(`${seatName(S, frame.seat)}: ${reactionText(frame.reaction)}`);
+    setTimeout(renderSeats, SHOW_MS + 50); // and gone again
   }
   if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();
   if (!isMyTurn(before) && isMyTurn(S)) {

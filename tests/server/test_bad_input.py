@@ -21,6 +21,7 @@ COMMAND_TYPES = [
     "propose_annulment",
     "vote_annulment",
     "claim_absence",
+    "react",
     "sync",
     "ping",
 ]

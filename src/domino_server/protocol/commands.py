@@ -79,6 +79,19 @@ class ClaimAbsence(_Command):
     type: Literal["claim_absence"]
 
 
+#: The quick reactions a player may show the table (each client words them in its language).
+Reaction = Literal["nice", "good_game", "oops", "thinking", "thanks", "wow"]
+
+
+class React(_Command):
+    """Show the table a quick reaction (from a fixed set: no free text). It reaches every
+    socket of the table as a ``reaction`` frame; it is not a table event (not numbered,
+    not stored, not resent on resume). One per seat every couple of seconds."""
+
+    type: Literal["react"]
+    reaction: Reaction
+
+
 class Sync(_Command):
     """Ask again for every event after ``last_seq`` (or a snapshot if too old)."""
 
@@ -102,6 +115,7 @@ ClientCommand = Annotated[
     | ProposeAnnulment
     | VoteAnnulment
     | ClaimAbsence
+    | React
     | Sync
     | Ping,
     Field(discriminator="type"),

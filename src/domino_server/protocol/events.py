@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .commands import Reaction
+
 RejectionCode = Literal[
     "bad_json",
     "bad_command",
@@ -143,6 +145,15 @@ class Error(_Event):
     detail: str
 
 
+class ReactionShown(_Event):
+    """A player's quick reaction (the ``react`` command), for everyone at the table, as it
+    happens: not numbered, not stored, not resent on resume."""
+
+    type: Literal["reaction"] = "reaction"
+    seat: int
+    reaction: Reaction
+
+
 class Pong(_Event):
     """Answer to ``ping``."""
 
@@ -151,7 +162,15 @@ class Pong(_Event):
 
 
 ServerEvent = Annotated[
-    Welcome | Snapshot | TableEvent | TableChanged | Accepted | Rejected | Error | Pong,
+    Welcome
+    | Snapshot
+    | TableEvent
+    | TableChanged
+    | ReactionShown
+    | Accepted
+    | Rejected
+    | Error
+    | Pong,
     Field(discriminator="type"),
 ]
 

@@ -5,12 +5,14 @@ then told) or raises :class:`~.messages.Rejection` having changed nothing."""
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 from domino_core import IllegalMove, Match, Move, shuffle_deal, view_for
 
 from ..protocol import commands as c
 from ..store.repo import Write
+from .connection import dumps
 from .messages import Join, Rejection, Reply
 from .seats import TableSeats
 from .stored import copy_entry, deal_to_json, iso, move_from_command, now
@@ -20,6 +22,9 @@ __all__ = ["BOT_NAMES", "TableRequests"]
 BOT_NAMES = {"rabisco": "Rabisco", "nino": "Nino", "voquelonia": "Vó Quelônia"}
 
 MOVE_COMMANDS = (c.Play, c.Draw, c.Pass)
+
+#: Seconds a seat waits between two quick reactions.
+REACTION_GAP = 1.5
 
 _RNG = secrets.SystemRandom()
 
@@ -38,6 +43,8 @@ class TableRequests(TableSeats):
                 "duplicate_id",
                 f"command {req.id!r} was already applied (event {self.cmd_ids[key]})",
             )
+        if isinstance(req, c.React):
+            return self._react(seat, req)
         if isinstance(req, c.Start):
             return Reply(await self._start(seat, req.id))
         if self.status == "waiting":
@@ -59,6 +66,24 @@ class TableRequests(TableSeats):
         if isinstance(req, c.ClaimAbsence):
             return Reply(await self._claim(seat, req.id))
         raise Rejection("bad_command", f"unknown command {type(req).__name__}")
+
+    def _react(self, seat: int, cmd: c.React) -> Reply:
+        """Show ``seat``'s quick reaction on every socket of the table, at any stage of the
+        match. Not a table event: nothing is stored and ``seq`` stays (a command id is
+        remembered while the table is in memory, so a repeated one is not shown twice)."""
+        self._require_human(seat)
+        t = time.monotonic()
+        if t - self.reacted_at.get(seat, -REACTION_GAP) < REACTION_GAP:
+            raise Rejection(
+                "rate_limited", f"one reaction every {REACTION_GAP:g} seconds; try again soon"
+            )
+        self.reacted_at[seat] = t
+        self.cmd_ids[(seat, cmd.id)] = self.seq
+        text = dumps({"type": "reaction", "seat": seat, "reaction": cmd.reaction})
+        for conns in self.conns.values():
+            for conn in conns:
+                conn.send_text(text)
+        return Reply(self.seq)
 
     def _require_human(self, seat: int) -> None:
         if self.seats[seat]["kind"] != "human":

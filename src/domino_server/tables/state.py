@@ -58,6 +58,7 @@ class TableState:
         self.broken = False  # a write failed and the state could not be reloaded yet
         self._deadline_sent: float | None = None  # the deadline the last ``table`` frame had
         self._view_cache = ViewCache()
+        self.reacted_at: dict[int, float] = {}  # seat → when it last showed a reaction
 
     # ---------------------------------------------------------------- state
     def restore(self, loaded: LoadedTable) -> None:

@@ -1,0 +1,60 @@
+"""Quick reactions at a table with friends: sent from the "more" menu, shown for a few
+seconds by the sender's seat on every screen, each in its reader's language."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .driver import create_for_friends, join_and_start
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_reaction_shows_by_the_senders_seat_for_everyone(browser: Browser, server: str) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    friend_ctx = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        host = host_ctx.new_page()
+        link = create_for_friends(host, server, preset="block", seats=2, name="Helena")
+        friend = friend_ctx.new_page()
+        join_and_start(host, friend, link, "Otávio")
+        friend.select_option("#lang-select", "en")
+
+        host.click("#more summary")
+        host.click("[data-react='good_game']")
+        expect(host.locator("#more")).not_to_have_attribute("open", "")
+        bubble = "#seats-bar .seat-chip[data-seat='0'] .reaction-bubble"
+        expect(host.locator(bubble)).to_have_text("🤝 Bom jogo!")  # the sender sees it too
+        expect(friend.locator(bubble)).to_have_text("🤝 Good game!")
+        # it goes away by itself
+        expect(friend.locator(bubble)).to_have_count(0, timeout=8000)
+
+        # two in a row: the second is refused, and the page says so
+        friend.click("#more summary")
+        friend.click("[data-react='wow']")
+        friend.click("#more summary")
+        friend.click("[data-react='thanks']")
+        expect(friend.locator("#toast")).to_contain_text("slow down")
+        chip = "#seats-bar .seat-chip[data-seat='1'] .reaction-bubble"
+        expect(host.locator(chip)).to_have_text("😮 Uau!")
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def test_spectators_get_no_reactions_to_send(browser: Browser, server: str) -> None:
+    ctx = browser.new_context()
+    try:
+        host = ctx.new_page()
+        link = create_for_friends(host, server, preset="block", seats=2)
+        watcher_ctx = browser.new_context()
+        watcher = watcher_ctx.new_page()
+        watcher.goto(link)
+        watcher.click("#spectate-btn")
+        watcher.wait_for_function("() => dominoDebug.state().table !== null")
+        expect(watcher.locator("#reactions")).to_be_hidden()
+        expect(host.locator("#reactions")).to_be_attached()
+        watcher_ctx.close()
+    finally:
+        ctx.close()
