@@ -114,13 +114,9 @@ def test_whole_hand_and_main_button_in_view_on_your_turn(
             assert _in_view(target, b["vw"], b["vh"]), f"an end is off screen {where}"
 
 
-@pytest.mark.parametrize("count", [14, 16])
-def test_a_long_hand_after_drawing_stays_in_view(page: Page, server: str, count: int) -> None:
-    page.set_viewport_size({"width": 360, "height": 640})
-    create_vs_computer(page, server, preset="draw", seats=3, goal=100)
-    _my_turn_on_a_line(page)
-    # a hand no 3-player deal gives at once but drawing does (14: up to 7 drawn;
-    # 16 only with 2 players): every tile off the line, drawn by the client's own code
+def _give_hand(page: Page, count: int) -> None:
+    """Our hand becomes ``count`` tiles, none on the line (a hand that only drawing gives),
+    drawn by the client's own code."""
     page.evaluate(
         """(count) => {
           const s = dominoDebug.state();
@@ -138,6 +134,30 @@ def test_a_long_hand_after_drawing_stays_in_view(page: Page, server: str, count:
     )
     expect(page.locator("#hand .hand-tile")).to_have_count(count)
     page.mouse.move(0, 0)  # a tile under the mouse is lifted a little (hover): not a row
+
+
+@pytest.mark.parametrize("count", [11, 16, 21])
+@pytest.mark.parametrize(("width", "height"), [(640, 360), (740, 360)])
+def test_a_long_hand_stays_in_view_on_a_phone_on_its_side(
+    page: Page, server: str, width: int, height: int, count: int
+) -> None:
+    # 11 tiles were seen off screen at 640x360 (3 players, 6 drawn); 21 is the most a
+    # 2-player draw game can give (7 dealt, 14 drawn)
+    page.set_viewport_size({"width": width, "height": height})
+    create_vs_computer(page, server, preset="draw", seats=3, goal=100)
+    _my_turn_on_a_line(page)
+    _give_hand(page, count)
+    _check_screen(page, f"at {width}x{height} with {count} tiles in hand")
+
+
+@pytest.mark.parametrize("count", [14, 16])
+def test_a_long_hand_after_drawing_stays_in_view(page: Page, server: str, count: int) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    create_vs_computer(page, server, preset="draw", seats=3, goal=100)
+    _my_turn_on_a_line(page)
+    # a hand no 3-player deal gives at once but drawing does (14: up to 7 drawn;
+    # 16 only with 2 players)
+    _give_hand(page, count)
     b = _check_screen(page, f"with {count} tiles in hand")
     assert len({round(t["y"]) for t in b["hand"]}) == 2, "the hand takes more than two rows"
 
