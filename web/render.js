@@ -11,7 +11,7 @@ import { $, escapeHtml } from "./page.js";
 import { reactionOf, reactionText } from "./reactions.js";
 import { renderOverlays } from "./result-panels.js";
 import {
-  clock, isMyTurn, mainAction, moveInFlight, pageTitle, secondsLeft, seatName, sideCount, sideName, sideOf,
+  clock, isMyTurn, mainAction, moveInFlight, pageTitle, roundMoves, secondsLeft, seatName, sideCount, sideName, sideOf,
 } from "./state.js";
 import { S, soloTables } from "./table.js";
 
@@ -45,8 +45,18 @@ export function render() {
   $("claim").disabled = absence() !== "late";
   $("reactions").hidden = S.seat === null; // spectators watch
   renderAbsence();
+  if ($("history-dialog").open) renderHistory();
   // last: the line gets the height the parts above and the dock below leave it
   renderBoard();
+}
+
+/** The history dialog's list: this round's moves, the last first (kept current while open). */
+export function renderHistory() {
+  const lines = roundMoves(S);
+  $("history-title").textContent = t("history.title", { n: S.view ? S.view.round : 1 });
+  $("history-list").innerHTML = lines.length
+    ? lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")
+    : `<li class="empty">${escapeHtml(t("history.empty"))}</li>`;
 }
 
 /**

@@ -246,6 +246,25 @@ export function describeEvent(state, event) {
   }
 }
 
+/** This round's public log as sentences, the last move first (what a player who looked away missed). */
+export function roundMoves(state) {
+  const view = state.view;
+  const log = (view && view.log) || [];
+  // a play that scored already says so ("… e marcou 10"): its score entry is not repeated
+  const said = (entry, i) => {
+    const before = log[i - 1];
+    return (
+      entry.type === "score" && before && before.type === "play" && before.points === entry.points &&
+      sideOf(view.rules, before.seat) === entry.side
+    );
+  };
+  return log
+    .filter((entry, i) => !said(entry, i))
+    .map((entry) => describeEvent(state, entry))
+    .filter(Boolean)
+    .reverse();
+}
+
 /** Scoring family of a view's rules, naming the explanation texts. */
 function scoringOf(rules) {
   if (!rules) return "standard";

@@ -8,6 +8,7 @@ import { $ } from "./page.js";
 import { go } from "./routes.js";
 import { settings, store } from "./settings.js";
 import { sideOf, withFriends } from "./state.js";
+import { renderHistory } from "./render.js";
 import { S, send, startOnOpen } from "./table.js";
 
 async function confirmAction(text) {
@@ -49,6 +50,11 @@ export function bindTableControls() {
       document.execCommand && document.execCommand("copy");
     }
     toast(t("table.copied"));
+  });
+  $("history-btn").addEventListener("click", () => {
+    $("more").open = false;
+    renderHistory();
+    $("history-dialog").showModal();
   });
   $("reactions").addEventListener("click", (ev) => {
     const button = ev.target.closest("[data-react]");

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { setLang } from "../../../web/i18n.js";
 import {
   clock, describeEvent, explainMatch, explainRound, handModel, initialState, isMyTurn, mainAction,
-  moveInFlight, pageTitle, reduce, secondsLeft, withPending,
+  moveInFlight, pageTitle, reduce, roundMoves, secondsLeft, withPending,
 } from "../../../web/state.js";
 
 setLang("en");
@@ -142,4 +142,21 @@ test("timer helpers count down to zero", () => {
   assert.equal(secondsLeft("2025-12-31T00:00:00Z", now), 0);
   assert.equal(secondsLeft(null, now), null);
   assert.equal(clock(75), "1:15");
+});
+
+test("this round's moves read as sentences, the last first", () => {
+  const base = { ...initialState("abc", 0), table };
+  const log = [
+    { type: "play", seat: 0, tile: "6-6", end: null, points: 0 },
+    { type: "play", seat: 1, tile: "6-4", end: "L", points: 10 },
+    { type: "score", side: 1, points: 10 },
+    { type: "draw", seat: 2, count: 2, ends: [4, 6] },
+  ];
+  const lines = roundMoves({ ...base, view: view({ log }) });
+  // the score that the play already tells of is not said twice
+  assert.deepEqual(lines, ["Bia drew 2.", "Nino played 6-4 on the left end and scored 10.", "Ana played 6-6."]);
+  const other = [...log.slice(0, 2), { type: "score", side: 0, points: 5 }];
+  assert.equal(roundMoves({ ...base, view: view({ log: other }) }).length, 3); // another side's score stays
+  assert.deepEqual(roundMoves({ ...base, view: view({ log: [] }) }), []);
+  assert.deepEqual(roundMoves(base), []); // before the start
 });

@@ -1,0 +1,43 @@
+"""This round's moves, for a player who looked away: a dialog from the "more" menu
+listing the round's public log as sentences, the last move first, kept current."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .driver import create_vs_computer, state, step_until
+
+pytestmark = pytest.mark.browser
+
+SENTENCES = "() => import('/state.js').then((m) => m.roundMoves(dominoDebug.state()))"
+
+
+def test_the_rounds_moves_read_last_first(page: Page, server: str) -> None:
+    create_vs_computer(page, server, preset="draw", seats=2, goal=100, name="Ana")
+
+    # both seats have played, and the table waits for us: nothing changes meanwhile
+    def two_moves_and_our_turn() -> bool:
+        v = state(page)["view"] or {}
+        return len(v.get("log", [])) >= 2 and v.get("turn") == 0 and not v.get("round_over")
+
+    step_until(page, two_moves_and_our_turn, what="two moves", next_round=False)
+    page.click("#more summary")
+    page.click("#history-btn")
+    dialog = page.locator("#history-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#history-title")).to_have_text(
+        "Rodada 1: as jogadas, da última à primeira"
+    )
+    items = page.locator("#history-list li")
+    expected = page.evaluate(SENTENCES)
+    assert len(expected) >= 2
+    expect(items).to_have_text(expected)
+    assert "Ana jogou" in " ".join(expected)  # our own move is there too, in Portuguese
+    # the newest is the live line's latest news
+    log = state(page)["view"]["log"]
+    last = log[-1]
+    if last["type"] == "play":
+        expect(items.first).to_contain_text(last["tile"])
+    dialog.locator("button[value=close]").click()
+    expect(dialog).to_be_hidden()
