@@ -41,8 +41,9 @@ def test_lists_waiting_playing_and_finished_tables_in_the_order_asked(server: Se
 
     assert play["table"]["status"] == "playing" and play["round"] == 1
     assert play["scores"] == [0, 0] and play["winner"] is None
-    # the seat on turn is the one the seat itself is told: the creator's own view
-    for _ in range(100):  # the bot may be thinking: wait until it is a human's turn
+    # the seat on turn: the creator, once the bot has opened (if it holds the opening tile)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:  # the bot may be thinking: wait for a human's turn
         now = listing(server, playing["table_id"])[0]
         if now["turn"] == 0:
             break
