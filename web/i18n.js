@@ -272,6 +272,11 @@ const PT = {
   "settings.pipsColor": "Coloridas",
   "settings.pipsBlack": "Pretas",
   "settings.sound": "Som",
+  "settings.notify": "Avisar quando for a minha vez (com a aba em segundo plano)",
+  "settings.notifyBlocked": "O navegador não deixa este site mostrar avisos: libere nas permissões do site.",
+  "settings.notifyNone": "Este navegador não mostra avisos.",
+  "notify.title": "Sua vez no dominó",
+  "notify.body": "A mesa está esperando a sua jogada.",
   "settings.language": "Idioma",
 
   "aid.count": "Número {n}: {table} na mesa, {hand} na sua mão, {unseen} fora de vista.",
@@ -546,6 +551,11 @@ const EN = {
   "settings.pipsColor": "Colored",
   "settings.pipsBlack": "Black",
   "settings.sound": "Sound",
+  "settings.notify": "Tell me when it is my turn (tab in the background)",
+  "settings.notifyBlocked": "The browser does not let this site show notifications: allow them in the site's permissions.",
+  "settings.notifyNone": "This browser does not show notifications.",
+  "notify.title": "Your turn at dominoes",
+  "notify.body": "The table is waiting for your move.",
   "settings.language": "Language",
 
   "aid.count": "Number {n}: {table} on the table, {hand} in your hand, {unseen} out of sight.",

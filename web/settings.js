@@ -3,7 +3,8 @@
  * player's settings as they are now, and the settings dialog.
  */
 
-import { getLang, setLang } from "./i18n.js";
+import { getLang, setLang, t } from "./i18n.js";
+import { askToNotify, canNotify } from "./notify.js";
 import { $ } from "./page.js";
 import { makeStore } from "./storage.js";
 
@@ -29,6 +30,10 @@ export function bindSettings() {
   $("open-settings").addEventListener("click", () => {
     $("set-aids").checked = settings.aids;
     $("set-sound").checked = settings.sound;
+    $("set-notify").disabled = !canNotify();
+    $("set-notify").checked = settings.notify && canNotify() && Notification.permission === "granted";
+    $("notify-hint").hidden = canNotify();
+    $("notify-hint").textContent = canNotify() ? "" : t("settings.notifyNone");
     for (const r of document.querySelectorAll('#settings-dialog input[name="pips"]')) r.checked = r.value === settings.pips;
     $("settings-dialog").showModal();
   });
@@ -38,6 +43,16 @@ export function bindSettings() {
   });
   $("set-sound").addEventListener("change", (ev) => {
     saveSettings({ sound: ev.target.checked });
+  });
+  $("set-notify").addEventListener("change", async (ev) => {
+    const box = ev.target;
+    const wanted = box.checked;
+    const allowed = wanted && (await askToNotify());
+    box.checked = allowed;
+    saveSettings({ notify: allowed });
+    const refused = wanted && !allowed; // the browser (or the player, asked) said no
+    $("notify-hint").hidden = !refused;
+    $("notify-hint").textContent = refused ? t("settings.notifyBlocked") : "";
   });
   for (const r of document.querySelectorAll('#settings-dialog input[name="pips"]')) {
     r.addEventListener("change", () => {

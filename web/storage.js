@@ -15,6 +15,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   aids: true,
   pips: "color", // "color" | "black"
   sound: true,
+  notify: false, // a system notification on our turn while the tab is in the background
   name: "",
 });
 

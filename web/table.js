@@ -15,6 +15,7 @@ import { $, show } from "./page.js";
 import { TableSocket } from "./protocol.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
+import { notifyTurn } from "./notify.js";
 import { play as playSound } from "./sound.js";
 import { forgetReactions, noteReaction, reactionText, SHOW_MS } from "./reactions.js";
 import { describeEvent, initialState, isMyTurn, reduce, seatName, withPending } from "./state.js";
@@ -103,6 +104,7 @@ export function onFrame(frame) {
   if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();
   if (!isMyTurn(before) && isMyTurn(S)) {
     playSound("turn", settings.sound);
+    if (settings.notify) notifyTurn(S.tableId);
     announce(t("log.yourTurn"), true);
   }
   if (picking && !isMyTurn(S)) setPicking(null);
