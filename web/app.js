@@ -11,7 +11,8 @@ import { bindHand, forgetHand } from "./hand-view.js";
 import { refreshHomeForm, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
 import { submitJoin } from "./invitation.js";
-import { renderMyTables, wireMyTables } from "./my-tables-view.js";
+import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js";
+import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
 import { render } from "./render.js";
 import { renderExperience } from "./ranking-view.js";
@@ -47,6 +48,12 @@ function bindChrome() {
   });
   bindSettings();
   bindRules();
+  // back on the tab: a "your turn" notification has said what it had to
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) return;
+    if (S.tableId) clearTurn(S.tableId);
+    if (!$("home").hidden) showMyTables(); // "Vez de Ana" may be old news by now
+  });
   $("brand").addEventListener("click", (ev) => {
     ev.preventDefault();
     go("/");

@@ -6,16 +6,16 @@
 import { listTables } from "./api.js";
 import { t } from "./i18n.js";
 import { describeTable, MAX_ROWS, orderTables } from "./my-tables.js";
-import { $ } from "./page.js";
+import { $, escapeHtml } from "./page.js";
 import { go } from "./routes.js";
 import { store } from "./settings.js";
 
 function rowHtml(row) {
-  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const esc = escapeHtml;
   const href = `/t/${encodeURIComponent(row.id)}`;
   const forget =
     row.state === "finished"
-      ? `<button type="button" class="forget" data-forget="${esc(row.id)}" aria-label="${esc(t("mine.forget"))}" title="${esc(t("mine.forget"))}">×</button>`
+      ? `<button type="button" class="forget" data-forget="${esc(row.id)}" aria-label="${esc(t("mine.forgetOne", { title: row.title }))}" title="${esc(t("mine.forget"))}">×</button>`
       : "";
   return (
     `<li class="my-table ${row.state}" data-table="${esc(row.id)}">` +
@@ -71,12 +71,18 @@ export function wireMyTables() {
     const forget = ev.target.closest("[data-forget]");
     if (forget) {
       ev.preventDefault();
+      const row = forget.closest("li");
+      const next = row.nextElementSibling || row.previousElementSibling;
+      const nextId = next ? next.dataset.table : null;
       store.forgetSeat(forget.dataset.forget);
       renderMyTables();
+      // focus stays in the list: the row that took its place, or the list's title
+      const again = nextId && $("my-tables-list").querySelector(`li[data-table="${CSS.escape(nextId)}"] a`);
+      (again || $("my-tables-title")).focus();
       return;
     }
     const link = ev.target.closest("a[href]");
-    if (link) {
+    if (link && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey && !ev.altKey && ev.button === 0) {
       ev.preventDefault();
       go(link.getAttribute("href"));
     }

@@ -32,7 +32,8 @@ export function describeTable(listing, seat) {
   } else if (table.status === "finished") {
     state = "finished";
     const w = listing.winner;
-    status = w === null || w === undefined ? t("mine.ended") : w === sideOf(rules, seat) ? t("mine.won") : t("mine.lost");
+    const won = rules.teams ? t("mine.wonTeam") : t("mine.won");
+    status = w === null || w === undefined ? t("mine.ended") : w === sideOf(rules, seat) ? won : t("mine.lost");
   } else if (listing.turn === seat) {
     state = "turn";
     status = t("mine.yourTurn");

@@ -1,7 +1,8 @@
 /**
  * "Sua vez" as a system notification, for a player who asked for it in the settings and
  * whose tab is in the background. The browser must allow it (asked when the player turns
- * it on); nothing leaves the page: no push service, so only while the tab is open.
+ * it on). Shown through the page's service worker (sw.js) where there is one, as Chrome
+ * on Android requires, else by the page. No push service: only while the tab is open.
  */
 
 import { t } from "./i18n.js";
@@ -11,24 +12,51 @@ export function canNotify() {
   return typeof globalThis.Notification === "function";
 }
 
+/** The service worker that shows notifications (registered once), or null without one. */
+export async function notifier() {
+  if (!("serviceWorker" in navigator)) return null;
+  try {
+    return await navigator.serviceWorker.register("/sw.js");
+  } catch {
+    return null; // not allowed here (a private window, an insecure origin): the page shows them
+  }
+}
+
 /** Ask the browser's permission; whether notifications may be shown now. */
 export async function askToNotify() {
   if (!canNotify()) return false;
-  if (Notification.permission === "granted") return true;
-  if (Notification.permission === "denied") return false;
-  return (await Notification.requestPermission()) === "granted";
+  const granted =
+    Notification.permission === "granted" ||
+    (Notification.permission !== "denied" && (await Notification.requestPermission()) === "granted");
+  if (granted) await notifier();
+  return granted;
+}
+
+/** Take away the "your turn" notification of table `tableId` (played, or the tab is seen). */
+export async function clearTurn(tableId) {
+  if (!canNotify() || Notification.permission !== "granted" || !("serviceWorker" in navigator)) return;
+  const worker = await navigator.serviceWorker.getRegistration("/");
+  if (!worker) return;
+  for (const note of await worker.getNotifications({ tag: `domino-turn-${tableId}` })) note.close();
 }
 
 /** Tell the player the table `tableId` waits for their move, when they cannot see it. */
-export function notifyTurn(tableId) {
+export async function notifyTurn(tableId) {
   if (!canNotify() || Notification.permission !== "granted" || !document.hidden) return;
+  const title = t("notify.title");
+  const options = { body: t("notify.body"), tag: `domino-turn-${tableId}`, renotify: true, data: { url: location.href } };
+  const worker = await notifier();
   try {
-    const note = new Notification(t("notify.title"), { body: t("notify.body"), tag: `domino-turn-${tableId}` });
+    if (worker) {
+      await worker.showNotification(title, options);
+      return;
+    }
+    const note = new Notification(title, options);
     note.onclick = () => {
       globalThis.focus();
       note.close();
     };
   } catch {
-    // some phones only notify from a service worker: the tab's title still says it
+    // the browser refused after all: the tab's title still says it
   }
 }

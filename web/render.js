@@ -43,7 +43,9 @@ export function render() {
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
   $("claim").disabled = absence() !== "late";
-  $("reactions").hidden = S.seat === null; // spectators watch
+  // spectators watch; a seat a bot still holds (a friend arriving) waits for its turn
+  const mine = S.table && S.seat !== null ? S.table.seats.find((s) => s.seat === S.seat) : null;
+  $("reactions").hidden = !mine || mine.kind !== "human";
   renderAbsence();
   if ($("history-dialog").open) renderHistory();
   // last: the line gets the height the parts above and the dock below leave it
@@ -51,9 +53,15 @@ export function render() {
 }
 
 /** The history dialog's list: this round's moves, the last first (kept current while open). */
-export function renderHistory() {
+let historyText = null; // what the open dialog shows: redrawn only when that changes
+
+export function renderHistory(force = false) {
   const lines = roundMoves(S);
-  $("history-title").textContent = t("history.title", { n: S.view ? S.view.round : 1 });
+  const title = t("history.title", { n: S.view ? S.view.round : 1 });
+  const text = JSON.stringify([title, lines]);
+  if (!force && text === historyText) return; // a screen reader's place in the list stays
+  historyText = text;
+  $("history-title").textContent = title;
   $("history-list").innerHTML = lines.length
     ? lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")
     : `<li class="empty">${escapeHtml(t("history.empty"))}</li>`;

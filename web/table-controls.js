@@ -51,16 +51,24 @@ export function bindTableControls() {
     }
     toast(t("table.copied"));
   });
+  $("history-dialog").addEventListener("close", () => $("more").querySelector("summary").focus());
   $("history-btn").addEventListener("click", () => {
     $("more").open = false;
-    renderHistory();
+    renderHistory(true);
     $("history-dialog").showModal();
   });
   $("reactions").addEventListener("click", (ev) => {
     const button = ev.target.closest("[data-react]");
     if (!button) return;
     $("more").open = false;
+    $("more").querySelector("summary").focus(); // the button pressed is hidden with the menu
     send("react", { reaction: button.dataset.react });
+    // the server takes one every 1.5 s: the buttons rest meanwhile instead of being refused
+    const buttons = $("reactions").querySelectorAll("button");
+    for (const b of buttons) b.disabled = true;
+    setTimeout(() => {
+      for (const b of buttons) b.disabled = false;
+    }, REACTION_PAUSE_MS);
   });
   $("share-link").addEventListener("click", async () => {
     try {
@@ -74,6 +82,9 @@ export function bindTableControls() {
   });
   $("rematch").addEventListener("click", rematch);
 }
+
+/** How long the reaction buttons rest after one is sent (the server's spacing, 1.5 s). */
+const REACTION_PAUSE_MS = 1500;
 
 /**
  * A new table with the same rules and seats; bots where there were bots. Alone with

@@ -11,13 +11,13 @@ import { forgetHand } from "./hand-view.js";
 import { t } from "./i18n.js";
 import { showLobby } from "./invitation.js";
 import { picking, setPicking } from "./moves.js";
+import { clearTurn, notifyTurn } from "./notify.js";
 import { $, show } from "./page.js";
 import { TableSocket } from "./protocol.js";
+import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
-import { notifyTurn } from "./notify.js";
 import { play as playSound } from "./sound.js";
-import { forgetReactions, noteReaction, reactionText, SHOW_MS } from "./reactions.js";
 import { describeEvent, initialState, isMyTurn, reduce, seatName, withPending } from "./state.js";
 
 /** Everything about the table on screen. */
@@ -98,7 +98,8 @@ export function onFrame(frame) {
   }
   if (frame.type === "reaction") {
     noteReaction(frame.seat, frame.reaction, Date.now());
-    announce(`${seatName(S, frame.seat)}: ${reactionText(frame.reaction)}`);
+    // said to a screen reader in words (no emoji names), and not our own back to us
+    if (frame.seat !== S.seat) announce(`${seatName(S, frame.seat)}: ${t(`reaction.${frame.reaction}`)}`);
     setTimeout(renderSeats, SHOW_MS + 50); // and gone again
   }
   if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();
@@ -107,6 +108,7 @@ export function onFrame(frame) {
     if (settings.notify) notifyTurn(S.tableId);
     announce(t("log.yourTurn"), true);
   }
+  if (isMyTurn(before) && !isMyTurn(S)) clearTurn(S.tableId); // played: the notice is old
   if (picking && !isMyTurn(S)) setPicking(null);
   render();
 }

@@ -51,6 +51,15 @@ def test_lists_waiting_playing_and_finished_tables_in_the_order_asked(server: Se
     assert now["turn"] == 0
     assert [s["name"] for s in now["table"]["seats"]] == ["Jogador", "Rabisco"]
 
+    # after a restart the tables are read back from the database for the list (not
+    # brought to life): the same answer, nobody connected
+    server.restart()
+    again = listing(server, *ids)
+    assert [x["table"]["id"] for x in again] == [ids[0], ids[2], ids[3]]
+    assert [x["table"]["status"] for x in again] == ["finished", "waiting", "playing"]
+    assert again[2]["turn"] == 0 and again[0]["winner"] == 1
+    assert not any(s["connected"] for x in again for s in x["table"]["seats"])
+
 
 def test_the_list_shows_no_hand_token_or_deal(server: Server) -> None:
     t = server.create(preset="classic", seats=2, goal=50, bots=[None, "nino"])

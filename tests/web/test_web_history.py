@@ -34,10 +34,13 @@ def test_the_rounds_moves_read_last_first(page: Page, server: str) -> None:
     assert len(expected) >= 2
     expect(items).to_have_text(expected)
     assert "Ana jogou" in " ".join(expected)  # our own move is there too, in Portuguese
-    # the newest is the live line's latest news
-    log = state(page)["view"]["log"]
-    last = log[-1]
-    if last["type"] == "play":
-        expect(items.first).to_contain_text(last["tile"])
+    # kept current while open: our move arrives at the top
+    move = state(page)["view"]["legal"][0]
+    assert move["type"] == "play"  # our turn in a draw game: a tile fits (drawing is automatic)
+    ours = page.locator("#history-list li", has_text="Ana jogou")
+    before = ours.count()
+    page.evaluate("(m) => dominoDebug.send('play', {tile: m.tile, end: m.end})", move)
+    expect(ours).to_have_count(before + 1)  # (the bot may answer at once, above it)
     dialog.locator("button[value=close]").click()
     expect(dialog).to_be_hidden()
+    expect(page.locator("#more summary")).to_be_focused()  # focus back where it was

@@ -1,34 +1,32 @@
 """'Tell me when it is my turn': opt-in in the settings, asked of the browser then; a
-system notification when the table comes to us while the tab is in the background, and
-none while we are looking."""
+system notification (through the page's service worker, as phones require) when the
+table comes to us while the tab is in the background, none while we are looking, and
+taken away once we have played."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .driver import click_step, create_vs_computer
 
 pytestmark = pytest.mark.browser
 
-#: The browser's notifications and the tab's visibility, as stand-ins the test can read
-#: and set (headless Chromium shows no notification and its tab is never hidden).
-STAND_INS = """
-  window.notes = [];
-  window.permission = "default";
+#: Headless Chromium's tab is never hidden: a stand-in the test can set.
+HIDDEN = """
   window.tabHidden = false;
-  class FakeNotification {
-    static get permission() { return window.permission; }
-    static async requestPermission() {
-      window.permission = window.answer || "granted";
-      return window.permission;
-    }
-    constructor(title, options) { window.notes.push({ title, ...options }); }
-    close() {}
-  }
-  window.Notification = FakeNotification;
   Object.defineProperty(document, "hidden", { get: () => window.tabHidden });
 """
+
+#: The notifications the page's service worker shows now.
+SHOWN = """async () => {
+  const worker = await navigator.serviceWorker.getRegistration("/");
+  if (!worker) return [];
+  const shown = await worker.getNotifications();
+  return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+}"""
 
 MY_TURN = "() => { const v = dominoDebug.state().view; return v && v.turn === 0 && !v.round_over; }"
 
@@ -47,38 +45,59 @@ def _play_until_my_turn_again(page: Page) -> None:
     )
 
 
+def _shown(page: Page) -> list[dict[str, Any]]:
+    return list(page.evaluate(SHOWN))
+
+
 def test_a_notification_when_the_table_waits_for_us_in_a_background_tab(
-    page: Page, server: str
+    browser: Browser, server: str
 ) -> None:
-    page.add_init_script(STAND_INS)
-    create_vs_computer(page, server, preset="draw", seats=2, goal=100, name="Ana")
-    page.click("#open-settings")
-    expect(page.locator("#set-notify")).to_be_enabled()
-    page.check("#set-notify")
-    expect(page.locator("#set-notify")).to_be_checked()
-    assert page.evaluate("window.permission") == "granted"  # asked when turned on
-    page.click("#settings-dialog button[value=close]")
+    ctx = browser.new_context(permissions=["notifications"])
+    try:
+        page = ctx.new_page()
+        page.add_init_script(HIDDEN)
+        create_vs_computer(page, server, preset="draw", seats=2, goal=100, name="Ana")
+        page.click("#open-settings")
+        expect(page.locator("#set-notify")).to_be_enabled()
+        page.check("#set-notify")
+        expect(page.locator("#set-notify")).to_be_checked()
+        page.click("#settings-dialog button[value=close]")
+        # turning it on set up the service worker that shows them
+        page.wait_for_function(
+            "async () => Boolean(await navigator.serviceWorker.getRegistration('/'))"
+        )
 
-    page.wait_for_function(MY_TURN, timeout=15000)
-    page.evaluate("window.tabHidden = true")  # we switch to another tab
-    _play_until_my_turn_again(page)
-    page.wait_for_function("() => window.notes.length === 1", timeout=5000)
-    note = page.evaluate("window.notes[0]")
-    assert note["title"] == "Sua vez no dominó"
-    assert note["body"] == "A mesa está esperando a sua jogada."
+        page.wait_for_function(MY_TURN, timeout=15000)
+        page.evaluate("window.tabHidden = true")  # we switch to another tab
+        _play_until_my_turn_again(page)
+        page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 1)")
+        note = _shown(page)[0]
+        assert note["title"] == "Sua vez no dominó"
+        assert note["body"] == "A mesa está esperando a sua jogada."
 
-    page.evaluate("window.tabHidden = false")  # back: we see the table, no notification
-    _play_until_my_turn_again(page)
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.notes.length") == 1
-    # saved for the next visit
-    assert page.evaluate("JSON.parse(localStorage.getItem('domino.settings')).notify") is True
+        # we play (from the notification, say): it is taken away
+        page.evaluate("window.tabHidden = false")
+        _play_until_my_turn_again(page)
+        page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 0)")
+        # and while we look at the table, none is shown
+        _play_until_my_turn_again(page)
+        page.wait_for_timeout(300)
+        assert _shown(page) == []
+        assert page.evaluate("JSON.parse(localStorage.getItem('domino.settings')).notify") is True
+    finally:
+        ctx.close()
 
 
-def test_a_refusal_leaves_it_off_and_says_why(page: Page, server: str) -> None:
-    page.add_init_script(STAND_INS + 'window.answer = "denied";')
-    create_vs_computer(page, server, preset="draw", seats=2, goal=100)
-    page.click("#open-settings")
-    page.click("#set-notify")  # the browser is asked, and says no
-    expect(page.locator("#set-notify")).not_to_be_checked()
-    expect(page.locator("#notify-hint")).to_contain_text("não deixa este site mostrar avisos")
+def test_a_refusal_leaves_it_off_and_says_why(browser: Browser, server: str) -> None:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        # the browser says no when asked
+        page.add_init_script("Notification.requestPermission = async () => 'denied';")
+        create_vs_computer(page, server, preset="draw", seats=2, goal=100)
+        page.click("#open-settings")
+        page.click("#set-notify")  # the browser is asked, and says no
+        expect(page.locator("#set-notify")).not_to_be_checked()
+        expect(page.locator("#notify-hint")).to_contain_text("não deixa este site mostrar avisos")
+    finally:
+        ctx.close()

@@ -44,17 +44,19 @@ def test_a_reaction_shows_by_the_senders_seat_for_everyone(browser: Browser, ser
 
 
 def test_spectators_get_no_reactions_to_send(browser: Browser, server: str) -> None:
-    ctx = browser.new_context()
+    host_ctx = browser.new_context()
+    watcher_ctx = browser.new_context()
     try:
-        host = ctx.new_page()
+        host = host_ctx.new_page()
         link = create_for_friends(host, server, preset="block", seats=2)
-        watcher_ctx = browser.new_context()
         watcher = watcher_ctx.new_page()
         watcher.goto(link)
         watcher.click("#spectate-btn")
         watcher.wait_for_function("() => dominoDebug.state().table !== null")
+        watcher.click("#more summary")
         expect(watcher.locator("#reactions")).to_be_hidden()
-        expect(host.locator("#reactions")).to_be_attached()
-        watcher_ctx.close()
+        host.click("#more summary")
+        expect(host.locator("#reactions")).to_be_visible()  # a seat at the table has them
     finally:
-        ctx.close()
+        host_ctx.close()
+        watcher_ctx.close()

@@ -86,7 +86,7 @@ Reaction = Literal["nice", "good_game", "oops", "thinking", "thanks", "wow"]
 class React(_Command):
     """Show the table a quick reaction (from a fixed set: no free text). It reaches every
     socket of the table as a ``reaction`` frame; it is not a table event (not numbered,
-    not stored, not resent on resume). One per seat every couple of seconds."""
+    not stored, not resent on resume). One per seat every 1.5 seconds."""
 
     type: Literal["react"]
     reaction: Reaction

@@ -71,6 +71,22 @@ class Registry:
                 self.actors[table_id] = actor
         return actor
 
+    async def listing(self, table_id: str) -> dict[str, Any] | None:
+        """What a player's list of tables shows of ``table_id`` (``TableState.listing``), or
+        None if there is no such table. A table that is not live is read from the database
+        without being brought to life: no task, not kept in memory."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            return actor.listing()
+        if not 0 < len(table_id) <= 32:
+            return None
+        loaded = await self.store.load(table_id)
+        if loaded is None:
+            return None
+        table = TableActor(table_id, self.store, self.settings, self.bots)
+        table.restore(loaded)
+        return table.listing()
+
     async def create(
         self,
         *,

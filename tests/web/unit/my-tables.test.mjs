@@ -44,7 +44,7 @@ test("waiting tables leave out empty seats; finished ones say who won, by side",
   const four = [seat(0, "Ana"), seat(1, "Nino", "bot", "nino"), seat(2, "Caio"), seat(3, "Rabisco", "bot", "rabisco")];
   // teams: seats 0 and 2 are side 0
   const won = describeTable(listing({ status: "finished", winner: 0, teams: true, seats: four, scores: [151, 90] }), 2);
-  assert.equal(won.status, "Terminou: vitória sua");
+  assert.equal(won.status, "Terminou: sua dupla venceu");
   assert.equal(won.score, "Placar 151 × 90");
   const lost = describeTable(listing({ status: "finished", winner: 1, teams: true, seats: four }), 2);
   assert.equal(lost.status, "Terminou: não foi dessa vez");

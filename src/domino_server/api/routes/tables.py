@@ -157,9 +157,9 @@ async def list_tables(
     Never a hand or a token."""
     out: list[TableListing] = []
     for table_id in dict.fromkeys(ids):
-        actor = await registry.get(table_id) if 0 < len(table_id) <= 32 else None
-        if actor is not None:
-            out.append(TableListing.model_validate(actor.listing()))
+        listed = await registry.listing(table_id)
+        if listed is not None:
+            out.append(TableListing.model_validate(listed))
     return TableList(tables=out)
 
 
