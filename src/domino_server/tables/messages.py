@@ -33,6 +33,12 @@ class Reply:
 
 
 @dataclass(slots=True)
+class Look:
+    """A request for the table's listing (``TableState.listing``), answered in turn, so it
+    never shows a change that is not yet stored."""
+
+
+@dataclass(slots=True)
 class Join:
     """A friend arriving by the link."""
 

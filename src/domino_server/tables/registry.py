@@ -12,6 +12,7 @@ from typing import Any
 from ..core.config import Settings
 from ..store.repo import Store, Write
 from .actor import BOT_NAMES, TableActor
+from .messages import Look
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +77,11 @@ class Registry:
         None if there is no such table. A table that is not live is read from the database
         without being brought to life: no task, not kept in memory."""
         actor = self.actors.get(table_id)
-        if actor is not None:
-            return actor.listing()
+        if actor is not None:  # asked in turn: a move being stored is not shown yet
+            reply = await actor.ask(None, Look())
+            if not reply.ok:
+                raise RuntimeError(f"table {table_id}: {reply.reason}")
+            return reply.data
         if not 0 < len(table_id) <= 32:
             return None
         loaded = await self.store.load(table_id)

@@ -13,7 +13,7 @@ from domino_core import IllegalMove, Match, Move, shuffle_deal, view_for
 from ..protocol import commands as c
 from ..store.repo import Write
 from .connection import dumps
-from .messages import Join, Rejection, Reply
+from .messages import Join, Look, Rejection, Reply
 from .seats import TableSeats
 from .stored import copy_entry, deal_to_json, iso, move_from_command, now
 
@@ -35,6 +35,8 @@ class TableRequests(TableSeats):
     async def _request(self, seat: int | None, req: Any) -> Reply:
         if isinstance(req, Join):
             return await self._join(req)
+        if isinstance(req, Look):
+            return Reply(self.seq, data=self.listing())
         if seat is None:
             raise Rejection("not_allowed", "spectators cannot act; join the table first")
         key = (seat, req.id)

@@ -139,7 +139,11 @@ async def join_table(body: JoinTable, request: Request, actor: TableDep) -> Join
     )
 
 
-@router.get("", summary="Several tables at once: a player's list")
+@router.get(
+    "",
+    summary="Several tables at once: a player's list",
+    responses={503: {"description": "The database cannot be read now (nothing is left out)"}},
+)
 async def list_tables(
     registry: RegistryDep,
     ids: Annotated[
@@ -157,7 +161,12 @@ async def list_tables(
     Never a hand or a token."""
     out: list[TableListing] = []
     for table_id in dict.fromkeys(ids):
-        listed = await registry.listing(table_id)
+        try:
+            listed = await registry.listing(table_id)
+        except Exception as exc:  # the database is away: say so rather than leave tables out
+            raise HTTPException(
+                status.HTTP_503_SERVICE_UNAVAILABLE, "tables cannot be read now; try again"
+            ) from exc
         if listed is not None:
             out.append(TableListing.model_validate(listed))
     return TableList(tables=out)
