@@ -23,6 +23,7 @@ function rowHtml(row) {
     `<span class="mt-others">${esc(row.others)}</span>` +
     `<span class="mt-status">${esc(row.status)}</span>` +
     (row.score ? `<span class="mt-score">${esc(row.score)}</span>` : "") +
+    (row.due ? `<span class="mt-due">${esc(row.due)}</span>` : "") +
     `</a>${forget}</li>`
   );
 }

@@ -17,7 +17,7 @@ const RANK = { turn: 0, playing: 1, waiting: 2, finished: 3 };
  * (`listing`: {table, round, turn, scores, winner} from the server):
  * {id, state: "turn"|"playing"|"waiting"|"finished", title, others, status, score}.
  */
-export function describeTable(listing, seat) {
+export function describeTable(listing, seat, now = Date.now()) {
   const table = listing.table;
   const rules = table.rules;
   const named = { table };
@@ -48,14 +48,33 @@ export function describeTable(listing, seat) {
     const theirs = listing.scores.filter((_, side) => side !== mine);
     score = t("mine.score", { mine: listing.scores[mine], theirs: theirs.join(" × ") });
   }
+  // at your own pace: how long the seat on turn has before the others may claim the match
+  let due = "";
+  const end = table.deadline ? Date.parse(table.deadline) : NaN;
+  if (table.pace === "correspondence" && table.status === "playing" && !Number.isNaN(end) && listing.turn !== null) {
+    const left = end - now;
+    if (state === "turn") due = left > 0 ? t("mine.dueYou", { left: timeLeft(left) }) : t("mine.lateYou");
+    else due = left > 0 ? t("mine.dueThem", { left: timeLeft(left) }) : t("mine.lateThem");
+  }
   return {
     id: table.id,
     state,
+    due,
     title: `${t(`preset.${rules.preset}`)} · ${t("mine.goal", { n: rules.goal })}`,
     others: others.length ? t("mine.with", { names: others.join(", ") }) : "",
     status,
     score,
   };
+}
+
+/** A time span in words, to the largest unit or two: "1 d 20 h", "5 h", "12 min". */
+export function timeLeft(ms) {
+  const minutes = Math.max(1, Math.ceil(ms / 60000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days) return hours ? `${days} d ${hours} h` : `${days} d`;
+  if (hours) return `${hours} h`;
+  return `${minutes} min`;
 }
 
 /** `rows` your turn first, then going on, waiting, finished; newer tables (later in `ids`) first within each. */

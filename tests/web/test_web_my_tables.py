@@ -3,6 +3,8 @@ first, a tap opens the table, finished ones can be taken off the list."""
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,41 @@ def test_no_list_before_the_first_table(page: Page, server: str) -> None:
     page.wait_for_selector("body[data-ready]")
     expect(page.locator("#new-table")).to_be_visible()
     expect(page.locator("#my-tables")).to_be_hidden()
+
+
+def test_at_your_own_pace_a_row_says_how_long_is_left(page: Page, server: str) -> None:
+    # a correspondence match against a bot, made through the API, held by this browser
+    made = page.request.post(
+        f"{server}/api/tables",
+        data={
+            "preset": "block",
+            "seats": 2,
+            "goal": 50,
+            "pace": "correspondence",
+            "bots": [None, "rabisco"],
+            "name": "Ana",
+        },
+    ).json()
+    tid, token = made["table_id"], made["token"]
+    started = page.request.post(
+        f"{server}/api/tables/{tid}/start", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert started.ok
+    page.goto(f"{server}/")
+    page.evaluate(
+        "([tid, token]) => localStorage.setItem('domino.seats',"
+        " JSON.stringify({[tid]: {seat: 0, token}}))",
+        [tid, token],
+    )
+    row = page.locator(f"#my-tables-list li[data-table='{tid}']")
+    until = time.monotonic() + 20
+    while time.monotonic() < until:  # the bot opens at once when it holds the opening tile
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        expect(row).to_have_count(1)
+        if "Sua vez!" in row.inner_text():
+            break
+        page.wait_for_timeout(200)
+    expect(row.locator(".mt-status")).to_have_text("Sua vez!")
+    # two days to play before the other side may claim the match (RULES: absence)
+    expect(row.locator(".mt-due")).to_have_text(re.compile(r"Você tem (2 d|1 d 23 h) para jogar"))

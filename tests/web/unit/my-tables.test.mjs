@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setLang } from "../../../web/i18n.js";
-import { describeTable, orderTables } from "../../../web/my-tables.js";
+import { describeTable, orderTables, timeLeft } from "../../../web/my-tables.js";
 
 const seat = (n, name, kind = "human", bot = null) => ({ seat: n, name, kind, bot, connected: false, creator: n === 0 });
 
@@ -64,4 +64,23 @@ test("your turn comes first, then matches going on, waiting, finished; newer fir
   ];
   const ids = ["a", "b", "c", "d", "e"]; // oldest first, as the browser stores them
   assert.deepEqual(orderTables(rows, ids).map((r) => r.id), ["c", "e", "b", "d", "a"]);
+});
+
+test("at your own pace a row says how long the seat on turn has", () => {
+  setLang("pt-BR");
+  const now = Date.parse("2026-11-29T12:00:00Z");
+  const at = (iso, turn) => {
+    const l = listing({ turn });
+    l.table.deadline = iso;
+    return describeTable(l, 1, now);
+  };
+  assert.equal(at("2026-12-01T08:00:00Z", 1).due, "Você tem 1 d 20 h para jogar");
+  assert.equal(at("2026-11-29T17:00:00Z", 0).due, "Prazo para jogar: 5 h");
+  assert.equal(at("2026-11-29T11:00:00Z", 0).due, "Passou do prazo: você pode reivindicar a vitória");
+  assert.equal(at("2026-11-29T11:00:00Z", 1).due, "Passou do prazo: jogue antes que reivindiquem a vitória");
+  const live = listing({ turn: 1 });
+  live.table.pace = "live";
+  live.table.deadline = "2026-11-29T12:00:30Z"; // a live turn timer is not a row's business
+  assert.equal(describeTable(live, 1, now).due, "");
+  assert.deepEqual([timeLeft(12 * 60000), timeLeft(3 * 86400000), timeLeft(1)], ["12 min", "3 d", "1 min"]);
 });
