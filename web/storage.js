@@ -9,6 +9,8 @@ const SETTINGS_KEY = "domino.settings";
 const SEATS_KEY = "domino.seats";
 const CURRENT_KEY = "domino.current";
 const PLAYER_KEY = "domino.player";
+/** Most tables whose seat this browser keeps (the home page lists up to 50). */
+export const MAX_SEATS = 50;
 
 export const DEFAULT_SETTINGS = Object.freeze({
   lang: "pt-BR",
@@ -53,7 +55,11 @@ export function makeStore(backing) {
     /** Remember our seat and token at a table and make it the current one. */
     saveSeat(tableId, seat, token) {
       const seats = read(SEATS_KEY, {});
+      delete seats[tableId]; // a seat taken again counts as the newest
       seats[tableId] = { seat, token };
+      // the oldest go once there are more than the home page lists
+      const ids = Object.keys(seats);
+      for (const old of ids.slice(0, Math.max(0, ids.length - MAX_SEATS))) delete seats[old];
       write(SEATS_KEY, seats);
       write(CURRENT_KEY, tableId);
     },

@@ -56,6 +56,13 @@ test("settings and seats survive in storage", () => {
   assert.equal(again.current(), "t1");
   again.forgetSeat("t1");
   assert.equal(again.seatAt("t1"), null);
+  // the seats kept stay as many as the home page lists: the oldest go first
+  for (let i = 0; i < 55; i += 1) again.saveSeat(`x${i}`, 0, `tok${i}`);
+  again.saveSeat("x3", 1, "again"); // taken again: now the newest
+  const kept = Object.keys(again.seats());
+  assert.equal(kept.length, 50);
+  assert.deepEqual(kept.slice(0, 2), ["x6", "x7"]);
+  assert.equal(kept.at(-1), "x3");
   map.set("domino.settings", "{not json");
   assert.deepEqual(makeStore(backing).settings(), { ...DEFAULT_SETTINGS });
 });
