@@ -53,6 +53,7 @@ def test_lists_waiting_playing_and_finished_tables_in_the_order_asked(server: Se
 
     # after a restart the tables are read back from the database for the list (not
     # brought to life): the same answer, nobody connected
+    server.kill()
     server.restart()
     again = listing(server, *ids)
     assert [x["table"]["id"] for x in again] == [ids[0], ids[2], ids[3]]
