@@ -97,7 +97,10 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}" + ("?" + "&".join(q) if q else "")
 
     def restart(self) -> None:
-        """Start again on the same port and database."""
+        """Start again on the same port and database (a server still running is stopped
+        first: two on one port would leave the first one behind)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.stop()
         self.start()
 
     def start(self, timeout: float = 30.0) -> None:
