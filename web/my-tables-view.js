@@ -9,6 +9,7 @@ import { describeTable, MAX_ROWS, orderTables } from "./my-tables.js";
 import { $, escapeHtml } from "./page.js";
 import { go } from "./routes.js";
 import { store } from "./settings.js";
+import { MAX_SEATS } from "./storage.js";
 
 function rowHtml(row) {
   const esc = escapeHtml;
@@ -29,38 +30,38 @@ function rowHtml(row) {
 }
 
 let asked = 0;
-let last = null; // {listed, seats, ids} of the last answer
+let listed = []; // the server's last answer: {table, round, turn, scores, winner} per table
 
-/** Fetch and draw the list; tables the server no longer knows are forgotten. */
+/** Fetch and draw the list; tables the server no longer knows are forgotten. One request
+ * asks for the newest MAX_SEATS (what the store keeps; older browsers may hold more). */
 export async function showMyTables() {
-  const seats = store.seats();
-  const ids = Object.keys(seats);
+  const ids = Object.keys(store.seats()).slice(-MAX_SEATS);
   const ask = ++asked;
   if (!ids.length) {
-    last = null;
-    $("my-tables").hidden = true;
+    listed = [];
+    renderMyTables();
     return;
   }
-  let listed;
+  let answer;
   try {
-    listed = (await listTables(ids.slice(-50))).tables;
+    answer = (await listTables(ids)).tables;
   } catch {
     return; // offline or the server is away: keep what is shown, forget nothing
   }
   if (ask !== asked) return; // a newer visit to the home page asked again
-  const known = new Set(listed.map((x) => x.table.id));
-  for (const id of ids.slice(-50)) if (!known.has(id)) store.forgetSeat(id);
-  last = { listed, seats, ids };
+  const known = new Set(answer.map((x) => x.table.id));
+  for (const id of ids) if (!known.has(id)) store.forgetSeat(id);
+  listed = answer;
   renderMyTables();
 }
 
-/** Draw the list last fetched again (after a change of language or a forgotten row). */
+/** Draw the list last fetched again, for the seats still held (after a change of language
+ * or a forgotten row). */
 export function renderMyTables() {
-  if (!last) return;
-  const { listed, seats, ids } = last;
+  const seats = store.seats();
   const rows = orderTables(
-    listed.filter((x) => store.seatAt(x.table.id)).map((x) => describeTable(x, seats[x.table.id].seat)),
-    ids,
+    listed.filter((x) => seats[x.table.id]).map((x) => describeTable(x, seats[x.table.id].seat)),
+    Object.keys(seats),
   ).slice(0, MAX_ROWS);
   $("my-tables-list").innerHTML = rows.map(rowHtml).join("");
   $("my-tables").hidden = rows.length === 0;

@@ -7,6 +7,9 @@
 
 import { t } from "./i18n.js";
 
+/** The tag of table `tableId`'s "your turn" notification (a newer one replaces it). */
+const turnTag = (tableId) => `domino-turn-${tableId}`;
+
 /** Whether this browser can show notifications at all. */
 export function canNotify() {
   return typeof globalThis.Notification === "function";
@@ -37,14 +40,14 @@ export async function clearTurn(tableId) {
   if (!canNotify() || Notification.permission !== "granted" || !("serviceWorker" in navigator)) return;
   const worker = await navigator.serviceWorker.getRegistration("/");
   if (!worker) return;
-  for (const note of await worker.getNotifications({ tag: `domino-turn-${tableId}` })) note.close();
+  for (const note of await worker.getNotifications({ tag: turnTag(tableId) })) note.close();
 }
 
 /** Tell the player the table `tableId` waits for their move, when they cannot see it. */
 export async function notifyTurn(tableId) {
   if (!canNotify() || Notification.permission !== "granted" || !document.hidden) return;
   const title = t("notify.title");
-  const options = { body: t("notify.body"), tag: `domino-turn-${tableId}`, renotify: true, data: { url: location.href } };
+  const options = { body: t("notify.body"), tag: turnTag(tableId), renotify: true, data: { url: location.href } };
   const worker = await notifier();
   try {
     if (worker) {

@@ -62,12 +62,10 @@ class Registry:
         async with lock:
             actor = self.actors.get(table_id)
             if actor is None:
-                loaded = await self.store.load(table_id)
-                if loaded is None:
+                actor = await self._restored(table_id)
+                if actor is None:
                     self._locks.pop(table_id, None)
                     return None
-                actor = TableActor(table_id, self.store, self.settings, self.bots)
-                actor.restore(loaded)
                 actor.start()
                 self.actors[table_id] = actor
         return actor
@@ -84,12 +82,17 @@ class Registry:
             return reply.data
         if not 0 < len(table_id) <= 32:
             return None
+        table = await self._restored(table_id)
+        return None if table is None else table.listing()
+
+    async def _restored(self, table_id: str) -> TableActor | None:
+        """An actor holding the stored table ``table_id`` (not started), or None."""
         loaded = await self.store.load(table_id)
         if loaded is None:
             return None
-        table = TableActor(table_id, self.store, self.settings, self.bots)
-        table.restore(loaded)
-        return table.listing()
+        actor = TableActor(table_id, self.store, self.settings, self.bots)
+        actor.restore(loaded)
+        return actor
 
     async def create(
         self,

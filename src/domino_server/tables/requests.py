@@ -81,10 +81,7 @@ class TableRequests(TableSeats):
             )
         self.reacted_at[seat] = t
         self.cmd_ids[(seat, cmd.id)] = self.seq
-        text = dumps({"type": "reaction", "seat": seat, "reaction": cmd.reaction})
-        for conns in self.conns.values():
-            for conn in conns:
-                conn.send_text(text)
+        self._broadcast(dumps({"type": "reaction", "seat": seat, "reaction": cmd.reaction}))
         return Reply(self.seq)
 
     def _require_human(self, seat: int) -> None:

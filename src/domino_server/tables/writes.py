@@ -124,7 +124,11 @@ class TableWrites(TableState):
         return dumps({"type": "table", "table": self.summary()})
 
     def _broadcast_summary(self) -> None:
-        text = self._summary_text()
+        self._broadcast(self._summary_text())
+
+    def _broadcast(self, text: str) -> None:
+        """Queue the encoded frame ``text`` on every socket of the table (a frame that is
+        the same for every seat: never a view)."""
         for conns in self.conns.values():
             for conn in conns:
                 conn.send_text(text)
