@@ -315,7 +315,8 @@ async def run_game(
             out = []
             for i, tok in tokens:
                 ws = await websockets.connect(
-                    f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={tok}", max_size=2**22
+                    f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={tok}&view=patch",
+                    max_size=2**22,
                 )
                 out.append(Seat(ws, i))
             return out
@@ -343,28 +344,17 @@ async def run_game(
                 pending[cid] = (time.perf_counter(), cmd["type"] in ("play", "draw", "pass"))
                 await seat.ws.send(json.dumps({**cmd, "id": cid}))
 
-            def take(f: dict[str, Any] | str) -> None:
-                """Note one frame: the view to act on, or a command's answer. A frame that
-                came alone arrives as text and is decoded only when it matters."""
+            def take(f: dict[str, Any]) -> None:
+                """Note one frame: the view (whole, or a patch of ours), or an answer."""
                 nonlocal moves, refused
-                if isinstance(f, str):
-                    if f.startswith('{"type":"event"'):
-                        state = view_state(f, seat.seat)
-                        if state == "none":
-                            return
-                        # a view on another seat's turn leaves nothing to do
-                        seat.view = json.loads(f)["view"] if state == "act" else None
-                        return
-                    if (
-                        not f.startswith('{"type":"accepted"')
-                        and not f.startswith('{"type":"rejected"')
-                        and not f.startswith('{"type":"snapshot"')
-                    ):
-                        return  # welcome, table
-                    f = json.loads(f)
                 kind = f["type"]
                 if kind == "event":
-                    if f["view"] is not None:
+                    if f.get("patch") is not None and seat.view is not None:
+                        seat.view.update(f["patch"])
+                        added = seat.view.pop("log_append", None)
+                        if added:
+                            seat.view["log"] = seat.view["log"] + added
+                    elif f["view"] is not None:
                         seat.view = f["view"]
                 elif kind in ("accepted", "rejected"):
                     sent = pending.pop(f["id"], None)
@@ -386,7 +376,8 @@ async def run_game(
                         raw = await seat.ws.recv()
                         counted = moves
                         # a message is one frame, or an array of frames ready together
-                        for f in json.loads(raw) if raw.startswith("[") else [raw]:
+                        frames = json.loads(raw)
+                        for f in frames if isinstance(frames, list) else [frames]:
                             take(f)
                         if time.perf_counter() >= t_measure:
                             bytes_all += len(raw)

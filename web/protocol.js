@@ -12,12 +12,14 @@ const SILENCE_LIMIT_MS = 45000;
 /** Close codes after which reconnecting cannot help: unknown table, token holding no seat. */
 export const FATAL_CLOSE_CODES = [4401, 4404];
 
-/** `ws(s)://host/ws/tables/{id}?token=…&last_seq=…` for a page at `location`. */
+/** `ws(s)://host/ws/tables/{id}?token=…&last_seq=…&view=patch` for a page at `location`.
+ * `view=patch`: after the first whole view, events carry only what changed in it. */
 export function socketUrl(location, tableId, token, lastSeq) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const params = new URLSearchParams();
   if (token) params.set("token", token);
   if (lastSeq > 0) params.set("last_seq", String(lastSeq));
+  params.set("view", "patch");
   const query = params.toString();
   return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query ? `?${query}` : ""}`;
 }

@@ -33,6 +33,19 @@ function rankingOf(table, state) {
 }
 
 /**
+ * Our view with an event's `patch` applied (a socket opened with `view=patch` gets one
+ * after its first whole view): the top-level keys it holds replace ours, and
+ * `log_append` adds entries to the end of the log. A new object; `view` is unchanged.
+ */
+export function applyPatch(view, patch) {
+  if (!view) return view;
+  const { log_append: added, ...changed } = patch;
+  const next = { ...view, ...changed };
+  if (added) next.log = [...(next.log || []), ...added];
+  return next;
+}
+
+/**
  * Fold one server frame into the state. Unknown frames leave it unchanged.
  * Events at or below the last seen sequence number are ignored (a resume
  * may repeat them), except that a repeated one still carrying a view updates it
@@ -54,11 +67,12 @@ export function reduce(state, frame) {
       };
     case "event": {
       const ranking = frame.event && frame.event.type === "ranking" ? frame.event : state.ranking;
+      const view = frame.patch ? applyPatch(state.view, frame.patch) : frame.view ?? state.view;
       if (typeof frame.seq === "number" && frame.seq <= state.seq) {
-        return frame.view || ranking !== state.ranking ? { ...state, view: frame.view ?? state.view, ranking } : state;
+        return view !== state.view || ranking !== state.ranking ? { ...state, view, ranking } : state;
       }
       const feed = [...state.feed, { seq: frame.seq, event: frame.event }].slice(-50);
-      return { ...state, seq: frame.seq ?? state.seq, view: frame.view ?? state.view, feed, ranking };
+      return { ...state, seq: frame.seq ?? state.seq, view, feed, ranking };
     }
     case "table":
       return { ...state, table: frame.table ?? state.table, ranking: rankingOf(frame.table, state) };

@@ -88,12 +88,20 @@ class Server:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def ws_url(self, table_id: str, token: str | None = None, last_seq: int | None = None) -> str:
+    def ws_url(
+        self,
+        table_id: str,
+        token: str | None = None,
+        last_seq: int | None = None,
+        patch: bool = False,
+    ) -> str:
         q = []
         if token is not None:
             q.append(f"token={token}")
         if last_seq is not None:
             q.append(f"last_seq={last_seq}")
+        if patch:
+            q.append("view=patch")
         return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}" + ("?" + "&".join(q) if q else "")
 
     def restart(self) -> None:
@@ -182,10 +190,13 @@ class Server:
 class Client:
     """A websocket client for one seat that validates and records every frame."""
 
-    def __init__(self, server: Server, table_id: str, token: str | None) -> None:
+    def __init__(
+        self, server: Server, table_id: str, token: str | None, *, patch: bool = False
+    ) -> None:
         self.server = server
         self.table_id = table_id
         self.token = token
+        self.patch = patch  # ask for view patches (``view=patch``) and fold them
         self.ws: Any = None
         self.frames: list[dict[str, Any]] = []  # every frame ever received
         self.seq = 0
@@ -200,7 +211,9 @@ class Client:
     async def connect(self, last_seq: int | None = None) -> dict[str, Any]:
         self._inbox.clear()
         self.ws = await websockets.connect(
-            self.server.ws_url(self.table_id, self.token, last_seq), max_size=2**22, close_timeout=1
+            self.server.ws_url(self.table_id, self.token, last_seq, self.patch),
+            max_size=2**22,
+            close_timeout=1,
         )
         welcome = await self.recv()
         assert welcome["type"] == "welcome", welcome
@@ -233,7 +246,11 @@ class Client:
             assert f["seq"] == self.seq + 1, f"gap: had {self.seq}, got {f['seq']}"
             self.seq = f["seq"]
             self.events[f["seq"]] = f["event"]
-            if f["view"] is not None:
+            if f.get("patch") is not None:
+                assert self.patch and self.view is not None, "a patch to a socket with no view"
+                assert "view" not in f
+                self.view = apply_patch(self.view, f["patch"])
+            elif f["view"] is not None:
                 self.view = f["view"]
         elif t == "table":
             self.table = f["table"]
@@ -282,6 +299,15 @@ class Client:
         return bool(
             v and not v["over"] and not v["round_over"] and v["turn"] == v["seat"] and v["legal"]
         )
+
+
+def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with an event's ``patch`` folded in, as DESIGN.md §2 tells clients to."""
+    out = {**view, **patch}
+    added = out.pop("log_append", None)
+    if added is not None:
+        out["log"] = [*view["log"], *added]
+    return out
 
 
 async def started_with_a_friend(server: Server, **body: Any) -> list[Client]:

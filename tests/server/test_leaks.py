@@ -1,6 +1,7 @@
 """Leak test: across many random matches, no seat (nor a spectator) ever receives a
 tile it must not see: another hand, the boneyard or the sleeping tiles, before the
-round is over."""
+round is over. Half the seats (and one spectator in three) read their views as patches
+(``view=patch``): what those frames carry is checked, and so is the view they rebuild."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Client, Server, play_out, pump
+from .harness import Client, Server, apply_patch, play_out, pump
 
 TILE = re.compile(r"^[0-6]-[0-6]$")
 
@@ -60,6 +61,7 @@ def check_frames(cl: Client, record: dict[str, Any]) -> int:
     played: set[str] = set()
     drawn_by_me = 0
     checked = 0
+    held: dict[str, Any] | None = None  # the view as the frames so far give it
     for f in cl.frames:
         if f["type"] == "event":
             e = f["event"]
@@ -72,6 +74,11 @@ def check_frames(cl: Client, record: dict[str, Any]) -> int:
             elif e["type"] == "draw" and e["seat"] == seat:
                 drawn_by_me += e["count"]
         view = f.get("view")
+        if f.get("patch") is not None:
+            assert held is not None
+            view = held = apply_patch(held, f["patch"])
+        elif view is not None:
+            held = view
         if f["type"] == "snapshot" and view is not None:
             rnd, revealed = view["round"], view["round_over"] or view["over"]
             played = {norm(e["tile"]) for e in view["log"] if e["type"] == "play"}
@@ -118,8 +125,8 @@ async def test_no_seat_ever_sees_a_hidden_tile(make_server, chunk: int) -> None:
         tokens = [t["token"]]
         humans = 1 + sum(1 for b in bots[1:] if b is None)
         tokens += [server.join(tid, f"P{i}")["token"] for i in range(1, humans)]
-        clients = [Client(server, tid, tok) for tok in tokens]
-        spectator = Client(server, tid, None)
+        clients = [Client(server, tid, tok, patch=i % 2 == 1) for i, tok in enumerate(tokens)]
+        spectator = Client(server, tid, None, patch=chunk == 1)
         for cl in clients:
             await cl.connect()
         await spectator.connect()

@@ -4,13 +4,14 @@ seats, spectators, round ends and the match end)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from domino_core import PRESETS, Match, Rules, view_for
 from domino_server.tables.connection import dumps
-from domino_server.tables.views import ViewCache, view_texts
+from domino_server.tables.views import Patcher, ViewCache, view_patch, view_texts
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -36,3 +37,46 @@ def test_view_texts_are_each_seats_own_view(preset: str, seats: int) -> None:
     texts = view_texts(match, watchers, cache)
     for seat in watchers:
         assert texts[seat] == dumps(view_for(match, seat).to_dict())
+
+
+def _apply(view: dict[str, object], patch: dict[str, object]) -> dict[str, object]:
+    """A patch applied as DESIGN.md §2 tells clients to (web/state.js does the same)."""
+    out = {**view, **patch}
+    added = out.pop("log_append", None)
+    if added is not None:
+        assert isinstance(added, list) and isinstance(view["log"], list)
+        out["log"] = [*view["log"], *added]
+    return out
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_patches_rebuild_each_seats_view(preset: str, seats: int) -> None:
+    """Folding the patches a seat is sent, from its first whole view, gives exactly its
+    view after every move, round end, next round and the match end; a patch holds only
+    keys whose value changed, so during a round it is a fraction of the view."""
+    rng = random.Random(f"patch{preset}{seats}")
+    match = Match(Rules.from_preset(preset, seats=seats, goal=50), seed=rng.randrange(10**6))
+    watchers: list[int | None] = [*range(seats), None]
+    last = {s: view_for(match, s) for s in watchers}
+    held = {s: json.loads(dumps(v.to_dict())) for s, v in last.items()}
+    sizes: list[float] = []
+    while not match.over:
+        if match.round_over:
+            match.start_next_round()
+        else:
+            match.push(rng.choice(match.legal_moves()))
+        patcher = Patcher()  # one per event, shared by its seats
+        for seat in watchers:
+            new = view_for(match, seat)
+            text = patcher.patch_text(last[seat], new)
+            patch = json.loads(text)
+            assert patch == view_patch(last[seat], new)
+            whole = new.to_dict()
+            assert all(whole.get(k) != held[seat].get(k) for k in patch if k != "log_append")
+            held[seat] = _apply(held[seat], patch)
+            assert held[seat] == json.loads(dumps(whole))
+            if not match.round_over:
+                sizes.append(len(text) / len(dumps(whole)))
+            last[seat] = new
+    assert sizes and sum(sizes) / len(sizes) < 0.4

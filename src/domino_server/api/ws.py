@@ -1,4 +1,4 @@
-"""The table websocket: ``GET /ws/tables/{table_id}?token=SEAT_TOKEN&last_seq=N``.
+"""The table websocket: ``GET /ws/tables/{table_id}?token=SEAT_TOKEN&last_seq=N&view=patch``.
 
 No token: a spectator. Each frame is parsed into a :data:`ClientCommand`; bad input
 gets a typed ``error``/``rejected`` and the socket stays open. Commands beyond the
@@ -105,12 +105,23 @@ def _first_error(exc: ValidationError) -> str:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(
-    ws: WebSocket, table_id: str, token: str | None = None, last_seq: int | None = None
+    ws: WebSocket,
+    table_id: str,
+    token: str | None = None,
+    last_seq: int | None = None,
+    view: str = "full",
 ) -> None:
-    """One socket per seat (a newer one replaces the older), or a spectator."""
+    """One socket per seat (a newer one replaces the older), or a spectator. ``view=patch``:
+    after the first whole view, each event carries only what changed in it (``patch``)."""
     registry: Registry = ws.app.state.registry
     settings: Settings = ws.app.state.settings
     await ws.accept()
+    if view not in ("full", "patch"):
+        await ws.send_json(
+            {"type": "error", "code": "bad_command", "detail": "view must be full or patch"}
+        )
+        await ws.close(4400, "bad view parameter")
+        return
     actor = await registry.get(table_id) if len(table_id) <= 32 else None
     if actor is None:
         await ws.send_json({"type": "error", "code": "not_allowed", "detail": "no such table"})
@@ -125,7 +136,7 @@ async def table_socket(
             )
             await ws.close(4401, "bad token")
             return
-    conn = Connection(seat, settings.outbound_queue)
+    conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     actor.tell(Attach(conn, last_seq if last_seq is not None and last_seq >= 0 else None))
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)

@@ -105,12 +105,16 @@ class Snapshot(_Event):
 
 
 class TableEvent(_Event):
-    """One numbered table event and, for the latest one, this seat's view after it."""
+    """One numbered table event and, for the latest one, this seat's view after it: whole
+    (``view``) or, on a socket opened with ``view=patch`` that already has a view, as
+    ``patch``: the top-level view keys that changed with their new values, and
+    ``log_append``, the log entries to add when the log only grew."""
 
     type: Literal["event"] = "event"
     seq: int
     event: dict[str, Any]
     view: dict[str, Any] | None = None
+    patch: dict[str, Any] | None = None
 
 
 class TableChanged(_Event):

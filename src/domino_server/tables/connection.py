@@ -11,6 +11,8 @@ import asyncio
 import json
 from typing import Any
 
+from domino_core import View
+
 CLOSE = None
 
 
@@ -22,8 +24,13 @@ def dumps(frame: dict[str, Any]) -> str:
 class Connection:
     """A socket speaking for ``seat`` (None: a spectator)."""
 
-    def __init__(self, seat: int | None, max_queue: int) -> None:
+    def __init__(self, seat: int | None, max_queue: int, *, patch: bool = False) -> None:
         self.seat = seat
+        #: Asked for ``view=patch``: after the first whole view, an event's view comes as
+        #: a patch of the last one this socket was sent (:func:`.views.view_patch`).
+        self.patch = patch
+        #: The last view this socket was sent (kept for patches only).
+        self.last_view: View | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=max_queue)
         self.overflowed = False
         self.closed = False

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from domino_core import view_for
+
 from ..store.repo import Write
 from .connection import Connection
 from .stored import now
@@ -69,14 +71,23 @@ class TableSeats(TableWrites):
                     "type": "snapshot",
                     "seq": self.seq,
                     "table": self.summary(),
-                    "view": self.view(conn.seat),
+                    "view": self._whole_view(conn),
                 }
             )
             return
         missed = [(s, p) for s, p in self.ring if s > last_seq]
         for i, (s, p) in enumerate(missed):
-            view = self.view(conn.seat) if i == len(missed) - 1 else None
+            view = self._whole_view(conn) if i == len(missed) - 1 else None
             conn.send({"type": "event", "seq": s, "event": p, "view": view})
+
+    def _whole_view(self, conn: Connection) -> dict[str, Any] | None:
+        """``conn``'s whole view now (None before the start); the base of its next patch."""
+        if self.match is None:
+            return None
+        v = view_for(self.match, conn.seat)
+        if conn.patch:
+            conn.last_view = v
+        return v.to_dict()
 
     async def _detach(self, conn: Connection) -> None:
         conns = self.conns.get(conn.seat)

@@ -20,7 +20,7 @@ from typing import Any
 
 from domino_core import Match, View, view_for
 
-__all__ = ["SEAT_KEYS", "ViewCache", "view_texts"]
+__all__ = ["SEAT_KEYS", "Patcher", "ViewCache", "view_patch", "view_texts"]
 
 #: The only view keys whose values depend on the seat.
 SEAT_KEYS = frozenset(("seat", "hand", "legal"))
@@ -160,3 +160,75 @@ def view_texts(
             fill = _template(v, cache)
         out[seat] = fill(_seat_values(v))
     return out
+
+
+#: ``View`` attribute → (its key in ``View.to_dict``, its JSON value there), for
+#: :class:`Patcher`; ``log`` is handled on its own (it grows by appending).
+_FIELDS: tuple[tuple[str, str, Callable[[Any], Any]], ...] = (
+    ("seat", "seat", lambda x: x),
+    ("rules", "rules", lambda x: x.to_dict()),
+    ("round_no", "round", lambda x: x),
+    ("opener", "opener", lambda x: x),
+    ("turn", "turn", lambda x: x),
+    ("hand", "hand", lambda x: None if x is None else [str(t) for t in x]),
+    ("hand_counts", "hand_counts", list),
+    ("boneyard", "boneyard", lambda x: x),
+    ("sleeping", "sleeping", lambda x: x),
+    ("board", "board", lambda x: x.to_dict()),
+    ("ends", "ends", dict),
+    ("count", "count", lambda x: x),
+    ("scores", "scores", list),
+    ("legal", "legal", lambda x: [lm.to_dict() for lm in x]),
+    ("round_over", "round_over", lambda x: x),
+    ("result", "result", lambda x: None if x is None else x.to_dict()),
+    ("rounds", "rounds", lambda x: [r.to_dict() for r in x]),
+    ("over", "over", lambda x: x),
+    ("winner", "winner", lambda x: x),
+    ("end_reason", "end_reason", lambda x: x),
+)
+
+
+class Patcher:
+    """Patches between views of one match, all to the same moment (one event): the JSON
+    text of each changed value is made once and shared by every seat and socket whose
+    patch holds it (only ``seat``, ``hand`` and ``legal`` differ between seats)."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[str, int], str] = {}
+
+    def _member(self, key: str, tag: int, make: Callable[[], Any]) -> str:
+        """``"key":value`` with ``make()``'s JSON, made once per ``(key, tag)``."""
+        text = self._texts.get((key, tag))
+        if text is None:
+            text = self._texts[(key, tag)] = f'"{key}":{_encode(make())}'
+        return text
+
+    def patch_text(self, old: View, new: View) -> str:
+        """The compact JSON text of :func:`view_patch` ``(old, new)``."""
+        members: list[str] = []
+        for attr, key, encode in _FIELDS:
+            value = getattr(new, attr)
+            if value != getattr(old, attr):
+                tag = id(new) if key in SEAT_KEYS else 0
+                members.append(self._member(key, tag, lambda: encode(value)))  # noqa: B023
+        before, after = old.log, new.log
+        if after != before:
+            n = len(before)
+            if len(after) > n and after[:n] == before:
+                members.append(self._member("log_append", n, lambda: after[n:]))
+            else:
+                members.append(self._member("log", -1, lambda: after))
+        return "{" + ",".join(members) + "}"
+
+
+def view_patch(old: View, new: View) -> dict[str, Any]:
+    """What turns ``old.to_dict()`` into ``new.to_dict()`` (both views of one seat): the
+    top-level keys whose value changed, with their new value; a log that only grew comes
+    as ``log_append`` (the entries to add at its end) instead of a whole ``log``.
+
+    Applying it: ``view.update(patch)``, then ``view["log"] += view.pop("log_append")``
+    when present. An empty patch means nothing this seat sees changed."""
+    patch: dict[str, Any] = json.loads(Patcher().patch_text(old, new))
+    return patch

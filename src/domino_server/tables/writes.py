@@ -8,12 +8,14 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from domino_core import Match, View, view_for
+
 from ..store.repo import EventRow, Write
-from .connection import dumps
+from .connection import Connection, dumps
 from .ranking import outcome
 from .state import TableState
 from .stored import now
-from .views import view_texts
+from .views import Patcher, view_texts
 
 __all__ = ["MEMORY_COLUMNS", "TableWrites"]
 
@@ -21,6 +23,36 @@ log = logging.getLogger(__name__)
 
 #: Row values kept in memory only: on load they derive from the stored events.
 MEMORY_COLUMNS = ("turn_started_at", "last_move_at")
+
+
+class _Patches:
+    """One seat's view after an event, as each of its patch-asking sockets needs it: the
+    whole view for a socket that has none yet, else the patch from the one it has (both
+    made once for sockets that share them)."""
+
+    def __init__(self, match: Match | None, seat: int | None, patcher: Patcher) -> None:
+        self.match = match
+        self.seat = seat
+        self.patcher = patcher
+        self.view: View | None = None
+        # id of a socket's last view → (that view, the frame body from it)
+        self.texts: dict[int, tuple[View | None, str]] = {}
+
+    def body(self, conn: Connection) -> str:
+        """The frame body for ``conn`` (``"view":…`` or ``"patch":…``); remembers the view."""
+        assert self.match is not None
+        if self.view is None:
+            self.view = view_for(self.match, self.seat)
+        old, conn.last_view = conn.last_view, self.view
+        made = self.texts.get(id(old))
+        if made is not None:
+            return made[1]
+        if old is None:
+            text = '"view":' + dumps(self.view.to_dict())
+        else:
+            text = '"patch":' + self.patcher.patch_text(old, self.view)
+        self.texts[id(old)] = (old, text)
+        return text
 
 
 class TableWrites(TableState):
@@ -86,8 +118,9 @@ class TableWrites(TableState):
         return self.seq
 
     def _publish(self, rows: list[EventRow], *, summary: bool) -> None:
-        """Send ``rows`` to every socket; the last carries each seat's view. A ``table``
-        frame follows when asked for or when the public deadline changed (a new turn)."""
+        """Send ``rows`` to every socket; the last carries each seat's view (or, to a socket
+        that asked for patches, what changed in it). A ``table`` frame follows when asked
+        for or when the public deadline changed (a new turn)."""
         deadline = self.deadlines.public()
         if deadline != self._deadline_sent:
             summary = True
@@ -99,22 +132,28 @@ class TableWrites(TableState):
             dumps({"type": "event", "seq": r.seq, "event": r.payload, "view": None})
             for r in rows[:-1]
         ]
-        last_texts: dict[int | None, str] = {}
+        head: str | None = None
+        full: dict[int | None, str] = {}
         if rows and watched:
             last = rows[-1]
             head = dumps({"type": "event", "seq": last.seq, "event": last.payload})[:-1]
+            whole = [s for s in watched if any(not c.patch for c in self.conns[s])]
             if self.match is None:
-                views: dict[int | None, str] = dict.fromkeys(watched, "null")
-            else:
-                views = view_texts(self.match, watched, self._view_cache)
-            last_texts = {seat: f'{head},"view":{text}}}' for seat, text in views.items()}
+                full = dict.fromkeys(watched, "null")
+            elif whole:
+                full = view_texts(self.match, whole, self._view_cache)
+        patcher = Patcher()
         for seat in watched:
-            last_text = last_texts.get(seat)
+            patches = _Patches(self.match, seat, patcher)
             for conn in list(self.conns[seat]):
                 for text in plain:
                     conn.send_text(text)
-                if last_text is not None:
-                    conn.send_text(last_text)
+                if head is not None:
+                    if conn.patch and self.match is not None:
+                        body = patches.body(conn)
+                    else:
+                        body = '"view":' + full[seat]
+                    conn.send_text(f"{head},{body}}}")
                 if table_text is not None:
                     conn.send_text(table_text)
 

@@ -53,8 +53,11 @@ function fakeClock() {
 const loc = { protocol: "http:", host: "127.0.0.1:8000" };
 
 test("the socket url carries the token and the last event seen", () => {
-  assert.equal(socketUrl(loc, "t1", "tok", 0), "ws://127.0.0.1:8000/ws/tables/t1?token=tok");
-  assert.equal(socketUrl({ protocol: "https:", host: "x.org" }, "t 1", null, 7), "wss://x.org/ws/tables/t%201?last_seq=7");
+  assert.equal(socketUrl(loc, "t1", "tok", 0), "ws://127.0.0.1:8000/ws/tables/t1?token=tok&view=patch");
+  assert.equal(
+    socketUrl({ protocol: "https:", host: "x.org" }, "t 1", null, 7),
+    "wss://x.org/ws/tables/t%201?last_seq=7&view=patch",
+  );
 });
 
 test("command ids are unique and differ between page loads", () => {
@@ -76,7 +79,7 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   });
   sock.connect();
   const first = FakeWS.all[0];
-  assert.equal(first.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok");
+  assert.equal(first.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&view=patch");
   assert.equal(sock.send("ping"), null, "nothing is sent before the socket opens");
   first.open();
   first.receive({ type: "welcome", seat: 0, table: {}, seq: 3 });
@@ -92,7 +95,7 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   assert.equal(FakeWS.all.length, 1, "waits before reconnecting");
   clockF.advance(1);
   const second = FakeWS.all[1];
-  assert.equal(second.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&last_seq=4");
+  assert.equal(second.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&last_seq=4&view=patch");
   second.close(); // still down: backs off longer
   clockF.advance(600);
   assert.equal(FakeWS.all.length, 2);

@@ -47,6 +47,31 @@ test("snapshot then numbered events; repeats on resume are ignored", () => {
   assert.equal(s.view.turn, 1, "an event without view keeps the last view");
 });
 
+test("a patch changes only the keys it holds and adds log entries at the end", () => {
+  let s = initialState("abc", 0);
+  s = reduce(s, { type: "snapshot", seq: 4, table, view: view({ log: [{ type: "play", seat: 3, tile: "6-6", end: null, points: 0 }] }) });
+  const before = s.view;
+  const play = { type: "play", seat: 0, tile: "6-4", end: "L", points: 10 };
+  s = reduce(s, {
+    type: "event", seq: 5, event: play,
+    patch: { turn: 1, hand: ["5-5", "2-1"], hand_counts: [2, 4, 4, 4], legal: [], log_append: [play] },
+  });
+  assert.equal(s.seq, 5);
+  assert.deepEqual(s.view, view({
+    turn: 1, hand: ["5-5", "2-1"], hand_counts: [2, 4, 4, 4], legal: [],
+    log: [{ type: "play", seat: 3, tile: "6-6", end: null, points: 0 }, play],
+  }));
+  assert.equal(before.log.length, 1, "the old view is left as it was");
+  assert.ok(!("log_append" in s.view));
+  // a new round's log comes whole, replacing the old one
+  s = reduce(s, { type: "event", seq: 6, event: { type: "round_start", round: 2 }, patch: { round: 2, log: [] } });
+  assert.deepEqual(s.view.log, []);
+  assert.equal(s.view.round, 2);
+  // a whole view (a new socket's first) replaces everything
+  s = reduce(s, { type: "event", seq: 7, event: { type: "pass", seat: 1 }, view: view({ round: 3 }) });
+  assert.equal(s.view.round, 3);
+});
+
 test("pending commands clear on accepted and rejected; a rejection is kept to show", () => {
   let s = withPending(initialState("abc", 0), { id: "x-1", type: "play", tile: "6-4", end: "L" });
   assert.ok(moveInFlight(s));
