@@ -10,29 +10,26 @@ and in the same way (one timeout per connection, small frames decoded with ``jso
 - echo: one connection per simulated table sends a move-sized JSON frame and waits
   for it to come back, as fast as it can;
 - game: ``--tables`` bot-free tables with humans on every seat (correspondence pace, no
-  timers); whoever is on turn sends the first legal move and waits for its ``accepted``.
-  A frame that arrives alone is decoded only when the seat acts on it (its turn, or
-  nobody's), recognised from the ``"turn":`` of its text (see :func:`view_state`); a
-  message of several frames (a JSON array) is decoded whole.
+  timers, or ``--pace live``); whoever is on turn sends the first legal move and waits for
+  its ``accepted``. The players read their views as the web client does: as patches
+  (``view=patch``: a whole view first, then what changed in it), decoding every message.
 
 Prints moves per second, p50/p99 round trip (command sent → its ``accepted``), the
 echo's round trips per second and latency, the ratio, CPU used by the server and by
 this client, the server's memory per live table (resident set growth while the tables
 are loaded, divided by their number), and the commands rejected (0 unless a bug).
 
-Figures (2026-11-29, quiet machine, SQLite; see docs/BENCHMARKS.md for every run):
+Figures (2026-11-30, quiet machine, SQLite; see docs/BENCHMARKS.md for every run):
 
     python benchmarks/server.py --tables 500 --seconds 20
-      echo   28,391 round trips/s   p50  15 ms   p99  35 ms   35 µs server CPU per round trip
-      moves   2,629 moves/s         p50 171 ms   p99 254 ms   9.3% of the echo
-      server CPU per move 380 µs (a message out to each seat: events, view, table, answer)
-      memory 105 KiB per live table (two sockets each)
-      (end of session: echo 27,268/s, moves 2,379/s = 8.7%, relay 12,144/s = 44.5%, the
-       transport floor: the game's socket traffic with no game, 80 µs server CPU per move)
-    python benchmarks/server.py --tables 500 --seconds 20 --think 0.5 --skip-echo
-      moves     991 moves/s         p50 2.7 ms   p99 27 ms
+      echo   27,838 round trips/s   p50  16 ms   p99  35 ms   36 µs server CPU per round trip
+      moves   2,325 moves/s         p50 191 ms   p99 304 ms   8.4% of the echo (target 30%)
+      server CPU per move 433 µs, client CPU per move 188 µs (273 µs with whole views)
+      bytes per move: 1,060 to the mover, 1,534 to the other seat (2,867 / 3,454 with
+      whole views); relay (the same traffic, no game) 14,635/s = 52.6% of the echo
+      memory 106 KiB per live table (two sockets each)
     python benchmarks/server.py --tables 500 --seconds 20 --think 2 --skip-echo   (human pace)
-      moves     250 moves/s         p50 1.2 ms   p99 13 ms
+      moves     250 moves/s         p50 1.9 ms   p99 12 ms
 
 Flat out, every table keeps one move in flight, so latency is simply tables / moves per
 second (Little's law): p99 < 50 ms at 500 tables would take > 10,000 moves/s. At a human
@@ -254,19 +251,6 @@ async def run_relay(
         tasks, seconds, server_pid, settle=min(5.0, 0.01 * tables * seats)
     )
     return count / elapsed, lat, server_cpu, client_cpu
-
-
-def view_state(raw: str, seat: int) -> str:
-    """What an ``event`` frame's view means for ``seat``, read without decoding it:
-    ``"none"`` (``view`` null: an older event of a burst), ``"wait"`` (another seat is on
-    turn: nothing to do) or ``"act"`` (this seat is on turn, or nobody is: the round or
-    the match is over; decode it). A view object starts with ``seat``, ``rules``,
-    ``round``, ``opener``, ``turn``: the first ``"turn":`` after ``"view":{`` is its own."""
-    at = raw.find(',"view":{')
-    if at < 0:
-        return "none"
-    t = raw.find('"turn":', at) + 7
-    return "act" if raw.startswith("null", t) or raw.startswith(f"{seat},", t) else "wait"
 
 
 class Seat:
