@@ -30,7 +30,8 @@ async def test_patches_rebuild_the_same_views_through_a_whole_match(server: Serv
     async def watch() -> None:
         while True:
             f = await parts.recv(timeout=30)
-            if f["type"] == "event" and parts.view is not None:
+            carried = f.get("patch") is not None or f.get("view") is not None
+            if f["type"] == "event" and carried and parts.view is not None:
                 seen[f["seq"]] = parts.view
             if parts.view is not None and parts.view["over"]:
                 return
@@ -43,7 +44,8 @@ async def test_patches_rebuild_the_same_views_through_a_whole_match(server: Serv
         if f["type"] == "event" and f["view"] is not None and f["seq"] in seen:
             assert seen[f["seq"]] == f["view"], f"views differ after event {f['seq']}"
             compared += 1
-    assert compared > 20
+    # every event that carried a view was compared (a short match still has a round's moves)
+    assert compared == len(seen) and compared >= 5
     assert any("patch" in f for f in parts.frames if f["type"] == "event")
     # each seat's folded view is the one a fresh whole-view socket gets
     for cl in (ana, bia):
