@@ -59,6 +59,8 @@ import uvloop
 import websockets
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
+from domino_server.tables.views import apply_patch
+
 FRAME = {"type": "play", "id": "c123456", "tile": "6-4", "end": "L"}
 
 
@@ -334,10 +336,7 @@ async def run_game(
                 kind = f["type"]
                 if kind == "event":
                     if f.get("patch") is not None and seat.view is not None:
-                        seat.view.update(f["patch"])
-                        added = seat.view.pop("log_append", None)
-                        if added:
-                            seat.view["log"] = seat.view["log"] + added
+                        seat.view = apply_patch(seat.view, f["patch"])
                     elif f["view"] is not None:
                         seat.view = f["view"]
                 elif kind in ("accepted", "rejected"):

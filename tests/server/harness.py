@@ -23,6 +23,7 @@ import httpx
 import websockets
 
 from domino_server.protocol.events import server_message_adapter
+from domino_server.tables.views import apply_patch
 
 FAST = {
     "DOMINO_BOT_DELAY_SECONDS": "0",
@@ -299,15 +300,6 @@ class Client:
         return bool(
             v and not v["over"] and not v["round_over"] and v["turn"] == v["seat"] and v["legal"]
         )
-
-
-def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """``view`` with an event's ``patch`` folded in, as DESIGN.md §2 tells clients to."""
-    out = {**view, **patch}
-    added = out.pop("log_append", None)
-    if added is not None:
-        out["log"] = [*view["log"], *added]
-    return out
 
 
 async def started_with_a_friend(server: Server, **body: Any) -> list[Client]:

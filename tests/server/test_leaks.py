@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from .harness import Client, Server, apply_patch, play_out, pump
+from domino_server.tables.views import apply_patch
+
+from .harness import Client, Server, play_out, pump
 
 TILE = re.compile(r"^[0-6]-[0-6]$")
 

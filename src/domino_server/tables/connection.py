@@ -27,7 +27,7 @@ class Connection:
     def __init__(self, seat: int | None, max_queue: int, *, patch: bool = False) -> None:
         self.seat = seat
         #: Asked for ``view=patch``: after the first whole view, an event's view comes as
-        #: a patch of the last one this socket was sent (:func:`.views.view_patch`).
+        #: a patch of the last one this socket was sent (:meth:`.views.Patcher.patch_text`).
         self.patch = patch
         #: The last view this socket was sent (kept for patches only).
         self.last_view: View | None = None

@@ -20,7 +20,7 @@ from typing import Any
 
 from domino_core import Match, View, view_for
 
-__all__ = ["SEAT_KEYS", "Patcher", "ViewCache", "view_patch", "view_texts"]
+__all__ = ["SEAT_KEYS", "Patcher", "ViewCache", "apply_patch", "view_texts"]
 
 #: The only view keys whose values depend on the seat.
 SEAT_KEYS = frozenset(("seat", "hand", "legal"))
@@ -206,7 +206,11 @@ class Patcher:
         return text
 
     def patch_text(self, old: View, new: View) -> str:
-        """The compact JSON text of :func:`view_patch` ``(old, new)``."""
+        """The compact JSON text of what turns ``old.to_dict()`` into ``new.to_dict()``
+        (two views of one seat): the top-level keys whose value changed, with their new
+        value; a log that only grew comes as ``log_append`` (the entries to add at its
+        end) instead of a whole ``log``. :func:`apply_patch` folds it in; ``{}`` means
+        nothing this seat sees changed."""
         members: list[str] = []
         for attr, key, encode in _FIELDS:
             value = getattr(new, attr)
@@ -223,12 +227,12 @@ class Patcher:
         return "{" + ",".join(members) + "}"
 
 
-def view_patch(old: View, new: View) -> dict[str, Any]:
-    """What turns ``old.to_dict()`` into ``new.to_dict()`` (both views of one seat): the
-    top-level keys whose value changed, with their new value; a log that only grew comes
-    as ``log_append`` (the entries to add at its end) instead of a whole ``log``.
-
-    Applying it: ``view.update(patch)``, then ``view["log"] += view.pop("log_append")``
-    when present. An empty patch means nothing this seat sees changed."""
-    patch: dict[str, Any] = json.loads(Patcher().patch_text(old, new))
-    return patch
+def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """``view`` (a view's JSON) with ``patch`` folded in, as a client does (DESIGN.md §2;
+    ``applyPatch`` in web/state.js): the patch's keys replace the view's, and its
+    ``log_append`` entries go at the end of the log. A new dict; ``view`` is unchanged."""
+    out = {**view, **patch}
+    added = out.pop("log_append", None)
+    if added is not None:
+        out["log"] = [*view["log"], *added]
+    return out
