@@ -61,6 +61,9 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from domino_server.tables.views import apply_patch
 
+sys.path.insert(0, str(Path(__file__).parent))
+from floor import least_work  # benchmarks/floor.py
+
 FRAME = {"type": "play", "id": "c123456", "tile": "6-4", "end": "L"}
 
 
@@ -539,6 +542,24 @@ def main(argv: list[str] | None = None) -> None:
         f"ratio: {res['moves_per_s'] / echo_rate * 100:.1f}% of the echo "
         f"(the transport alone, relay: {relay_rate / echo_rate * 100:.1f}%)"
     )
+    if not (args.skip_echo or args.think):
+        floor = least_work(args.seats)  # in this process, the servers stopped
+        relay_us = relay_cpu / relay_rate * 1e6
+        echo_us = echo_cpu / echo_rate * 1e6
+        least = floor["total"] + relay_us
+        steps = ", ".join(f"{k} {v:.0f}" for k, v in floor.items() if k != "total")
+        print(
+            f"floor: least game work per move {floor['total']:.0f} µs ({steps}; "
+            f"benchmarks/floor.py) + the transport {relay_us:.0f} µs (relay) = {least:.0f} µs "
+            f"of server CPU: with nothing else at all, at most {echo_us / least * 100:.0f}% "
+            f"of the echo ({echo_us:.0f} µs per round trip); 30% allows {echo_us / 0.3:.0f} µs"
+        )
+        need = args.tables / 0.05
+        print(
+            f"p99  : under 50 ms with {args.tables} tables flat out needs more than "
+            f"{need:,.0f} moves/s (Little's law: one move in flight per table), "
+            f"{need / echo_rate * 100:.0f}% of the echo"
+        )
     print(f"memory: {res['rss_per_table_kib']:.1f} KiB per live table (server RSS growth)")
     print(
         f"matches finished during the run: {res['tables_finished']}, "

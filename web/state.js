@@ -34,14 +34,16 @@ function rankingOf(table, state) {
 
 /**
  * Our view with an event's `patch` applied (a socket opened with `view=patch` gets one
- * after its first whole view): the top-level keys it holds replace ours, and
- * `log_append` adds entries to the end of the log. A new object; `view` is unchanged.
+ * after its first whole view): the top-level keys it holds replace ours, `log_append`
+ * adds entries to the end of the log and `rounds_append` results to the end of `rounds`.
+ * A new object; `view` is unchanged.
  */
 export function applyPatch(view, patch) {
   if (!view) return view;
-  const { log_append: added, ...changed } = patch;
+  const { log_append: log, rounds_append: rounds, ...changed } = patch;
   const next = { ...view, ...changed };
-  if (added) next.log = [...(next.log || []), ...added];
+  if (log) next.log = [...(next.log || []), ...log];
+  if (rounds) next.rounds = [...(next.rounds || []), ...rounds];
   return next;
 }
 

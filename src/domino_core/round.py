@@ -122,6 +122,10 @@ def _ends_list(board: Board) -> list[int]:
 class Round:
     """The state of one round. Mutated by :meth:`push`; :meth:`copy` is cheap."""
 
+    #: Set by :func:`domino_core.view.view_for`: the log entries it last copied, and its
+    #: copies of them (shared by the views made while those entries stay the same).
+    view_log: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]
+
     __slots__ = (
         "award",
         "board",
@@ -141,6 +145,7 @@ class Round:
         "rules",
         "scores",
         "turn",
+        "view_log",
     )
 
     def __init__(

@@ -9,6 +9,7 @@ A spectator (``seat=None``) sees the same without any hand.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from .board import CLOSED
 from .match import EndReason, Match
 from .moves import END_NAMES, Move
-from .round import RoundResult
+from .round import Round, RoundResult
 from .rules import Rules
 from .tiles import ALL_TILES, Tile, tiles_of
 
@@ -163,6 +164,33 @@ def _copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
 
 
+def _log_copies(rnd: Round) -> tuple[dict[str, Any], ...]:
+    """The round's public log as copies that share nothing with the core's entries.
+
+    Each entry is copied once: the copies are kept on the round (``Round.view_log``, with
+    the entries they copy) and shared by every later view while the entries stay the same
+    objects. The core never changes an entry it has written (a merged draw replaces the
+    last entry with a new dict), so a push costs a copy of the entries it added, not of
+    the whole log. Views share these dicts: readers must not change them.
+    """
+    log = rnd.log
+    cached: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None = getattr(
+        rnd, "view_log", None
+    )
+    if cached is not None:
+        sources, copies = cached
+        n = len(sources)
+        if n == len(log) and all(map(operator.is_, log, sources)):
+            return copies
+        if n < len(log) and all(map(operator.is_, log[:n], sources)):
+            copies += tuple(_copy_entry(e) for e in log[n:])
+            rnd.view_log = (tuple(log), copies)
+            return copies
+    copies = tuple(_copy_entry(e) for e in log)
+    rnd.view_log = (tuple(log), copies)
+    return copies
+
+
 def view_for(match: Match, seat: int | None) -> View:
     """The view of ``seat`` (None: a spectator) of ``match`` now."""
     rnd = match.round
@@ -203,7 +231,7 @@ def view_for(match: Match, seat: int | None) -> View:
         ),
         ends=ends,
         count=board.count() if rules.fives else None,
-        log=tuple(_copy_entry(e) for e in rnd.log),
+        log=_log_copies(rnd),
         scores=tuple(match.scores),
         legal=legal,
         round_over=finished,

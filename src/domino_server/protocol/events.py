@@ -107,8 +107,9 @@ class Snapshot(_Event):
 class TableEvent(_Event):
     """One numbered table event and, for the latest one, this seat's view after it: whole
     (``view``) or, on a socket opened with ``view=patch`` that already has a view, as
-    ``patch``: the top-level view keys that changed with their new values, and
-    ``log_append``, the log entries to add when the log only grew."""
+    ``patch``: the top-level view keys that changed with their new values,
+    ``log_append``, the log entries to add when the log only grew, and ``rounds_append``,
+    the round results to add when ``rounds`` only grew."""
 
     type: Literal["event"] = "event"
     seq: int

@@ -15,17 +15,24 @@ Those are immutable values in the core, so the cache is keyed by the objects the
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from domino_core import Match, View, view_for
 
-__all__ = ["SEAT_KEYS", "Patcher", "ViewCache", "apply_patch", "view_texts"]
+__all__ = ["APPENDS", "SEAT_KEYS", "Patcher", "ViewCache", "apply_patch", "view_texts"]
+
+#: View lists a patch may extend (``<key>_append``) instead of sending them whole.
+APPENDS = ("log", "rounds")
 
 #: The only view keys whose values depend on the seat.
 SEAT_KEYS = frozenset(("seat", "hand", "legal"))
 
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+#: A missing value (None is a value).
+_NONE = object()
 
 
 class ViewCache:
@@ -35,7 +42,7 @@ class ViewCache:
 
     def __init__(self) -> None:
         self._rules: tuple[object, str] | None = None
-        self._rounds: tuple[tuple[object, ...], str] | None = None
+        self._rounds: tuple[tuple[object, ...], list[str], str] | None = None
         self._result: tuple[object, str] | None = None
 
     def rules(self, v: View) -> str:
@@ -44,17 +51,28 @@ class ViewCache:
             self._rules = (v.rules, _encode(v.rules.to_dict()))
         return self._rules[1]
 
-    def rounds(self, v: View) -> str:
-        """The ``rounds`` list's text (it grows by one result per round)."""
+    def round_texts(self, v: View) -> list[str]:
+        """The text of each result in the ``rounds`` list (it grows by one per round: only
+        the new one is encoded)."""
         key = v.rounds
         cached = self._rounds
-        if (
-            cached is None
-            or len(cached[0]) != len(key)
-            or any(a is not b for a, b in zip(cached[0], key, strict=True))
-        ):
-            self._rounds = cached = (key, _encode([r.to_dict() for r in key]))
-        return cached[1]
+        if cached is not None and len(cached[0]) <= len(key):
+            n = len(cached[0])
+            if all(map(operator.is_, cached[0], key[:n])):
+                if n == len(key):
+                    return cached[1]
+                texts = cached[1] + [_encode(r.to_dict()) for r in key[n:]]
+                self._rounds = (key, texts, "[" + ",".join(texts) + "]")
+                return texts
+        texts = [_encode(r.to_dict()) for r in key]
+        self._rounds = (key, texts, "[" + ",".join(texts) + "]")
+        return texts
+
+    def rounds(self, v: View) -> str:
+        """The ``rounds`` list's text."""
+        self.round_texts(v)
+        assert self._rounds is not None
+        return self._rounds[2]
 
     def result(self, v: View) -> str:
         """The ``result`` value's text (null while the round is played)."""
@@ -188,51 +206,83 @@ _FIELDS: tuple[tuple[str, str, Callable[[Any], Any]], ...] = (
 )
 
 
+#: The values of every field of :data:`_FIELDS` of a view, as one tuple.
+_VALUES = operator.attrgetter(*(attr for attr, _, _ in _FIELDS))
+
+
 class Patcher:
-    """Patches between views of one match, all to the same moment (one event): the JSON
-    text of each changed value is made once and shared by every seat and socket whose
-    patch holds it (only ``seat``, ``hand`` and ``legal`` differ between seats)."""
+    """Patches between views of one match, all to the same moment (one event): each changed
+    value is made once (as plain JSON values) and shared by every seat and socket whose
+    patch holds it (only ``seat``, ``hand`` and ``legal`` differ between seats); each patch
+    is then encoded in one go. The texts of ``rules``, ``rounds`` and ``result`` come from
+    the table's :class:`ViewCache` (``rounds`` grows all match long)."""
 
-    __slots__ = ("_texts",)
+    __slots__ = ("_cache", "_values")
 
-    def __init__(self) -> None:
-        self._texts: dict[tuple[str, int], str] = {}
+    def __init__(self, cache: ViewCache | None = None) -> None:
+        self._cache = cache or ViewCache()
+        self._values: dict[tuple[str, int], Any] = {}
 
-    def _member(self, key: str, tag: int, make: Callable[[], Any]) -> str:
-        """``"key":value`` with ``make()``'s JSON, made once per ``(key, tag)``."""
-        text = self._texts.get((key, tag))
-        if text is None:
-            text = self._texts[(key, tag)] = f'"{key}":{_encode(make())}'
-        return text
+    def _shared(self, key: str, tag: int, make: Callable[[], Any]) -> Any:
+        """``make()``, made once per ``(key, tag)``."""
+        made = self._values.get((key, tag), _NONE)
+        if made is _NONE:
+            made = self._values[(key, tag)] = make()
+        return made
 
     def patch_text(self, old: View, new: View) -> str:
         """The compact JSON text of what turns ``old.to_dict()`` into ``new.to_dict()``
         (two views of one seat): the top-level keys whose value changed, with their new
         value; a log that only grew comes as ``log_append`` (the entries to add at its
-        end) instead of a whole ``log``. :func:`apply_patch` folds it in; ``{}`` means
+        end) instead of a whole ``log``, and a ``rounds`` list that only grew as
+        ``rounds_append``. :func:`apply_patch` folds it in; ``{}`` means
         nothing this seat sees changed."""
-        members: list[str] = []
-        for attr, key, encode in _FIELDS:
-            value = getattr(new, attr)
-            if value != getattr(old, attr):
-                tag = id(new) if key in SEAT_KEYS else 0
-                members.append(self._member(key, tag, lambda: encode(value)))  # noqa: B023
-        before, after = old.log, new.log
-        if after != before:
-            n = len(before)
-            if len(after) > n and after[:n] == before:
-                members.append(self._member("log_append", n, lambda: after[n:]))
+        changed: dict[str, Any] = {}
+        cached: list[str] = []  # '"key":value' texts from the ViewCache
+        values = self._values
+        pairs = zip(_FIELDS, _VALUES(new), _VALUES(old), strict=True)
+        for (_, key, encode), value, before in pairs:
+            if value is before or value == before:
+                continue
+            if key == "rounds" and _grew(before, value):
+                added = self._cache.round_texts(new)[len(before) :]
+                cached.append(f'"rounds_append":[{",".join(added)}]')
+            elif key in _CACHED:
+                cached.append(f'"{key}":{_CACHED[key](self._cache, new)}')
+            elif key in SEAT_KEYS:
+                changed[key] = encode(value)
             else:
-                members.append(self._member("log", -1, lambda: after))
-        return "{" + ",".join(members) + "}"
+                made = values.get((key, 0), _NONE)
+                if made is _NONE:
+                    made = values[(key, 0)] = encode(value)
+                changed[key] = made
+        before, after = old.log, new.log
+        if after is not before and after != before:
+            n = len(before)
+            if _grew(before, after):
+                changed["log_append"] = self._shared("log_append", n, lambda: after[n:])
+            else:
+                changed["log"] = after
+        text = _encode(changed)
+        if cached:
+            text = "{" + ",".join(cached) + ("}" if text == "{}" else "," + text[1:])
+        return text
+
+
+def _grew(before: tuple[Any, ...], after: tuple[Any, ...]) -> bool:
+    """``after`` is ``before`` with more items at its end."""
+    n = len(before)
+    return len(after) > n and after[:n] == before
 
 
 def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     """``view`` (a view's JSON) with ``patch`` folded in, as a client does (DESIGN.md §2;
-    ``applyPatch`` in web/state.js): the patch's keys replace the view's, and its
-    ``log_append`` entries go at the end of the log. A new dict; ``view`` is unchanged."""
+    ``applyPatch`` in web/state.js): the patch's keys replace the view's, its
+    ``log_append`` entries go at the end of the log and its ``rounds_append`` results at
+    the end of ``rounds``. A new dict; ``view`` is unchanged."""
     out = {**view, **patch}
-    added = out.pop("log_append", None)
-    if added is not None:
-        out["log"] = [*view["log"], *added]
+    for key in APPENDS:
+        added = out.pop(f"{key}_append", None)
+        if added is not None:
+            out[key] = [*view[key], *added]
     return out

@@ -142,7 +142,7 @@ class TableWrites(TableState):
                 full = dict.fromkeys(watched, "null")
             elif whole:
                 full = view_texts(self.match, whole, self._view_cache)
-        patcher = Patcher()
+        patcher = Patcher(self._view_cache)
         for seat in watched:
             patches = _Patches(self.match, seat, patcher)
             for conn in list(self.conns[seat]):

@@ -72,6 +72,19 @@ test("a patch changes only the keys it holds and adds log entries at the end", (
   assert.equal(s.view.round, 3);
 });
 
+test("a patch adds past rounds' results at the end of rounds", () => {
+  const first = { winner_side: 0, points: 12 };
+  const second = { winner_side: 1, points: 7 };
+  let s = initialState("abc", 0);
+  s = reduce(s, { type: "snapshot", seq: 4, table, view: view({ rounds: [first] }) });
+  const before = s.view;
+  s = reduce(s, { type: "event", seq: 5, event: { type: "round_start", round: 3 }, patch: { round: 3, rounds_append: [second] } });
+  assert.deepEqual(s.view.rounds, [first, second]);
+  assert.equal(s.view.round, 3);
+  assert.ok(!("rounds_append" in s.view));
+  assert.deepEqual(before.rounds, [first], "the old view is left as it was");
+});
+
 test("pending commands clear on accepted and rejected; a rejection is kept to show", () => {
   let s = withPending(initialState("abc", 0), { id: "x-1", type: "play", tile: "6-4", end: "L" });
   assert.ok(moveInFlight(s));
