@@ -19,15 +19,21 @@ echo's round trips per second and latency, the ratio, CPU used by the server and
 this client, the server's memory per live table (resident set growth while the tables
 are loaded, divided by their number), and the commands rejected (0 unless a bug).
 
+It also prints the floor: the least game work a move needs (``benchmarks/floor.py``, run
+in this process once the servers are stopped) added to the relay's server CPU per move,
+and the share of the echo that even a design with nothing else could reach.
+
 Figures (2026-11-30, quiet machine, SQLite; see docs/BENCHMARKS.md for every run):
 
     python benchmarks/server.py --tables 500 --seconds 20
-      echo   27,838 round trips/s   p50  16 ms   p99  35 ms   36 µs server CPU per round trip
-      moves   2,325 moves/s         p50 191 ms   p99 304 ms   8.4% of the echo (target 30%)
-      server CPU per move 433 µs, client CPU per move 188 µs (273 µs with whole views)
-      bytes per move: 1,060 to the mover, 1,534 to the other seat (2,867 / 3,454 with
-      whole views); relay (the same traffic, no game) 14,635/s = 52.6% of the echo
-      memory 106 KiB per live table (two sockets each)
+      echo   27,163 round trips/s   p50  16 ms   p99  36 ms   36 µs server CPU per round trip
+      moves   2,416 moves/s         p50 187 ms   p99 270 ms   8.9% of the echo (target 30%)
+      server CPU per move 416 µs, client CPU per move 187 µs
+      bytes per move: 1,060 to the mover, 1,344 to the other seat
+      relay (the same traffic, no game) 13,477/s = 49.6% of the echo, 71 µs server CPU
+      floor: 96 µs of least game work + 71 µs of transport = 167 µs: at most 22% of the
+      echo with nothing else at all (30% allows 121 µs)
+      memory 105 KiB per live table (two sockets each)
     python benchmarks/server.py --tables 500 --seconds 20 --think 2 --skip-echo   (human pace)
       moves     250 moves/s         p50 1.9 ms   p99 12 ms
 

@@ -1,0 +1,51 @@
+"""The diagnostics of issue 4 point 9 (``benchmarks/floor.py``, ``benchmarks/actor_path.py``):
+tiny runs, so that the figures they print come from a working measurement."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import tempfile
+from pathlib import Path
+from types import ModuleType
+
+import uvloop
+
+from domino_server.store.db import migrate
+from domino_server.tables import writes
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_floor_times_every_step_of_a_move() -> None:
+    floor = load("floor")
+    for seats in (2, 4):
+        res = floor.least_work(seats, moves=200)
+        steps = {k: v for k, v in res.items() if k != "total"}
+        assert set(steps) == {"command", "move", "views", "patches", "durable row", "hand-off"}
+        assert all(v > 0 for v in steps.values())
+        assert abs(res["total"] - sum(steps.values())) < 1e-9
+
+
+def test_actor_path_keeps_the_tables_playing_with_parts_switched_off() -> None:
+    bench = load("actor_path")
+    summary_text = writes.TableWrites._summary_text
+    body = writes._Patches.body
+    for parts in ((), ("db", "summary", "views")):
+        url = f"sqlite+aiosqlite:///{tempfile.mkdtemp(prefix='domino-test-')}/bench.sqlite3"
+        migrate(url, bench.MIGRATIONS)
+        res = uvloop.run(bench.run(url, 20, 0.5, "correspondence", parts))
+        assert res["moves_per_s"] > 20, parts  # moves were played and answered
+        assert res["server_us"] > 0
+    # the switches are undone afterwards
+    assert writes.TableWrites._summary_text is summary_text
+    assert writes._Patches.body is body
