@@ -239,7 +239,6 @@ class Patcher:
         nothing this seat sees changed."""
         changed: dict[str, Any] = {}
         cached: list[str] = []  # '"key":value' texts from the ViewCache
-        values = self._values
         pairs = zip(_FIELDS, _VALUES(new), _VALUES(old), strict=True)
         for (_, key, encode), value, before in pairs:
             if value is before or value == before:
@@ -252,10 +251,7 @@ class Patcher:
             elif key in SEAT_KEYS:
                 changed[key] = encode(value)
             else:
-                made = values.get((key, 0), _NONE)
-                if made is _NONE:
-                    made = values[(key, 0)] = encode(value)
-                changed[key] = made
+                changed[key] = self._shared(key, 0, lambda: encode(value))  # noqa: B023
         before, after = old.log, new.log
         if after is not before and after != before:
             n = len(before)
