@@ -1,6 +1,7 @@
 """The page reads its views as patches (``view=patch``) and the view it folds from them is
 the one the server would send whole: checked against a whole-view socket after a round's
-worth of real moves against the bots."""
+worth of real moves against the bots and the start of the next round (whose patch adds
+the round just played to ``rounds``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import Page
 from websockets.sync.client import connect
 
-from .driver import caught_up, create_vs_computer, play_round
+from .driver import caught_up, create_vs_computer, play_round, state, step_until
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +42,13 @@ def test_the_page_folds_patches_into_the_servers_view(page: Page, server: str) -
     create_vs_computer(page, server, preset="fives", seats=2, goal=100)
     play_round(page)
     assert any('"patch":' in text for text in received), "no patch reached the page"
+    step_until(
+        page,
+        lambda: state(page)["view"]["round"] >= 2 or state(page)["view"]["over"],
+        what="the second round",
+    )
+    if not state(page)["view"]["over"]:
+        assert any('"rounds_append":' in text for text in received)
     deadline = time.monotonic() + 20
     while True:  # a bot may move between the two reads: compare at the same event
         s = caught_up(page)[0]
