@@ -8,7 +8,9 @@ its writer thread) in one process, with :class:`Connection` objects whose queues
 simulated players drain directly. As over a socket, each command is validated into its
 Pydantic model and handed to the actor; the actor answers after its events. Players pick
 the first legal move from the match itself (they do not decode frames); the time they
-spend is measured and taken off, so the figure is the server's side alone.
+spend choosing is measured and taken off. What stays in the figure besides the server's
+own work is each player's task wake-up per frame it reads, a stand-in for the socket
+writer task the server runs per connection.
 
 Each line runs the same load with some parts replaced by nothing, to show their cost.
 These switches break the server's guarantees and exist only here:
@@ -18,7 +20,7 @@ These switches break the server's guarantees and exist only here:
 - ``views``: no view or patch is made per move (each socket's frame holds ``{}``).
 
 The socket traffic is measured by ``benchmarks/server.py`` (its relay); the least game
-work by ``benchmarks/floor.py``.
+work by ``benchmarks/move_floor.py``.
 """
 
 from __future__ import annotations
@@ -194,9 +196,10 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.setdefault("DOMINO_LOG_LEVEL", "warning")
     print(f"{args.tables} two-seat tables in one process, no sockets, {args.pace} pace")
     for parts in RUNS:
-        url = f"sqlite+aiosqlite:///{tempfile.mkdtemp(prefix='domino-actors-')}/bench.sqlite3"
-        migrate(url, MIGRATIONS)
-        res = uvloop.run(run(url, args.tables, args.seconds, args.pace, parts))
+        with tempfile.TemporaryDirectory(prefix="domino-actors-") as tmp:
+            url = f"sqlite+aiosqlite:///{tmp}/bench.sqlite3"
+            migrate(url, MIGRATIONS)
+            res = uvloop.run(run(url, args.tables, args.seconds, args.pace, parts))
         label = "as shipped" if not parts else "without " + " + ".join(parts)
         print(
             f"  {label:32s} {res['moves_per_s']:7.0f} moves/s   server CPU "

@@ -19,7 +19,7 @@ echo's round trips per second and latency, the ratio, CPU used by the server and
 this client, the server's memory per live table (resident set growth while the tables
 are loaded, divided by their number), and the commands rejected (0 unless a bug).
 
-It also prints the floor: the least game work a move needs (``benchmarks/floor.py``, run
+It also prints the floor: the least game work a move needs (``benchmarks/move_floor.py``, run
 in this process once the servers are stopped) added to the relay's server CPU per move,
 and the share of the echo that even a design with nothing else could reach.
 
@@ -31,11 +31,12 @@ Figures (2026-11-30, quiet machine, SQLite; see docs/BENCHMARKS.md for every run
       server CPU per move 416 µs, client CPU per move 187 µs
       bytes per move: 1,060 to the mover, 1,344 to the other seat
       relay (the same traffic, no game) 13,477/s = 49.6% of the echo, 71 µs server CPU
-      floor: 96 µs of least game work + 71 µs of transport = 167 µs: at most 22% of the
-      echo with nothing else at all (30% allows 121 µs)
+      floor: least game work per move with today's code 96 µs (command 2, move 6, views
+      46, patches 34, durable row 6, hand-off 2) + the transport 71 µs (relay) = 167 µs of
+      server CPU: with nothing else at all, at most 22% of the echo; 30% allows 121 µs
       memory 105 KiB per live table (two sockets each)
     python benchmarks/server.py --tables 500 --seconds 20 --think 2 --skip-echo   (human pace)
-      moves     250 moves/s         p50 1.9 ms   p99 12 ms
+      moves     250 moves/s         p50 1.9–2.1 ms   p99 12–20 ms (runs on two days)
 
 Flat out, every table keeps one move in flight, so latency is simply tables / moves per
 second (Little's law): p99 < 50 ms at 500 tables would take > 10,000 moves/s. At a human
@@ -68,7 +69,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from domino_server.tables.views import apply_patch
 
 sys.path.insert(0, str(Path(__file__).parent))
-from floor import least_work  # benchmarks/floor.py
+from move_floor import least_work
 
 FRAME = {"type": "play", "id": "c123456", "tile": "6-4", "end": "L"}
 
@@ -555,10 +556,11 @@ def main(argv: list[str] | None = None) -> None:
         least = floor["total"] + relay_us
         steps = ", ".join(f"{k} {v:.0f}" for k, v in floor.items() if k != "total")
         print(
-            f"floor: least game work per move {floor['total']:.0f} µs ({steps}; "
-            f"benchmarks/floor.py) + the transport {relay_us:.0f} µs (relay) = {least:.0f} µs "
-            f"of server CPU: with nothing else at all, at most {echo_us / least * 100:.0f}% "
-            f"of the echo ({echo_us:.0f} µs per round trip); 30% allows {echo_us / 0.3:.0f} µs"
+            f"floor: least game work per move with today's code {floor['total']:.0f} µs "
+            f"({steps}; benchmarks/move_floor.py) + the transport {relay_us:.0f} µs (relay) = "
+            f"{least:.0f} µs of server CPU: with nothing else at all, at most "
+            f"{echo_us / least * 100:.0f}% of the echo ({echo_us:.0f} µs per round trip); "
+            f"30% allows {echo_us / 0.3:.0f} µs"
         )
         need = args.tables / 0.05
         print(

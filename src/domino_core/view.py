@@ -170,23 +170,25 @@ def _log_copies(rnd: Round) -> tuple[dict[str, Any], ...]:
     Each entry is copied once: the copies are kept on the round (``Round.view_log``, with
     the entries they copy) and shared by every later view while the entries stay the same
     objects. The core never changes an entry it has written (a merged draw replaces the
-    last entry with a new dict), so a push costs a copy of the entries it added, not of
-    the whole log. Views share these dicts: readers must not change them.
+    last entry with a new dict), so a push costs a copy of the entries it added or
+    replaced, not of the whole log. Views share these dicts: readers must not change them.
     """
     log = rnd.log
     cached: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None = getattr(
         rnd, "view_log", None
     )
+    kept = 0  # leading entries whose copies can be reused
     if cached is not None:
         sources, copies = cached
-        n = len(sources)
-        if n == len(log) and all(map(operator.is_, log, sources)):
+        if len(sources) == len(log) and all(map(operator.is_, log, sources)):
             return copies
-        if n < len(log) and all(map(operator.is_, log[:n], sources)):
-            copies += tuple(_copy_entry(e) for e in log[n:])
-            rnd.view_log = (tuple(log), copies)
-            return copies
-    copies = tuple(_copy_entry(e) for e in log)
+        for entry, source in zip(log, sources, strict=False):  # stops at the shorter
+            if entry is not source:
+                break
+            kept += 1
+    else:
+        copies = ()
+    copies = copies[:kept] + tuple(_copy_entry(e) for e in log[kept:])
     rnd.view_log = (tuple(log), copies)
     return copies
 

@@ -216,3 +216,36 @@ def test_view_comes_back_from_its_json(preset: str) -> None:
         else:
             match.push(rng.choice(match.legal_moves()))
     assert match.results and checked > 100
+
+
+@pytest.mark.parametrize(
+    ("preset", "knobs"),
+    [("classic", {}), ("draw", {"auto_draw": False}), ("fives", {}), ("caribbean", {})],
+)
+def test_every_view_holds_the_log_as_it_is_now_in_copies_of_its_own(
+    preset: str, knobs: dict[str, Any]
+) -> None:
+    """After every move, merged draw, round start and copy, each view's log equals the
+    round's log, and none of its entries is the core's own dict (views share copies made
+    once per entry, so changing one could never reach the core)."""
+    rng = random.Random(f"log{preset}")
+    match = Match(Rules.from_preset(preset, seats=3, **knobs), seed=7)
+    merged = 0
+    copies = 0
+    while not match.over:
+        if match.round_over:
+            match.start_next_round()
+        else:
+            before = len(match.round.log)
+            match.push(rng.choice(match.legal_moves()))
+            merged += len(match.round.log) == before  # a draw added to the last entry
+        for m in (match, match.copy()) if rng.random() < 0.1 else (match,):
+            copies += m is not match
+            core = m.round.log
+            for seat in (None, *range(3)):
+                log = view_for(m, seat).log
+                assert list(log) == core
+                assert not any(a is b for a, b in zip(log, core, strict=True))
+    if knobs.get("auto_draw") is False:
+        assert merged > 0
+    assert copies > 0

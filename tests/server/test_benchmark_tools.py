@@ -1,11 +1,10 @@
-"""The diagnostics of issue 4 point 9 (``benchmarks/floor.py``, ``benchmarks/actor_path.py``):
+"""The diagnostics of issue 4 point 9 (``benchmarks/move_floor.py``, ``benchmarks/actor_path.py``):
 tiny runs, so that the figures they print come from a working measurement."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
-import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -27,7 +26,7 @@ def load(name: str) -> ModuleType:
 
 
 def test_floor_times_every_step_of_a_move() -> None:
-    floor = load("floor")
+    floor = load("move_floor")
     for seats in (2, 4):
         res = floor.least_work(seats, moves=200)
         steps = {k: v for k, v in res.items() if k != "total"}
@@ -36,12 +35,12 @@ def test_floor_times_every_step_of_a_move() -> None:
         assert abs(res["total"] - sum(steps.values())) < 1e-9
 
 
-def test_actor_path_keeps_the_tables_playing_with_parts_switched_off() -> None:
+def test_actor_path_keeps_the_tables_playing_with_parts_switched_off(tmp_path: Path) -> None:
     bench = load("actor_path")
     summary_text = writes.TableWrites._summary_text
     body = writes._Patches.body
-    for parts in ((), ("db", "summary", "views")):
-        url = f"sqlite+aiosqlite:///{tempfile.mkdtemp(prefix='domino-test-')}/bench.sqlite3"
+    for i, parts in enumerate(((), ("db", "summary", "views"))):
+        url = f"sqlite+aiosqlite:///{tmp_path}/bench{i}.sqlite3"
         migrate(url, bench.MIGRATIONS)
         res = uvloop.run(bench.run(url, 20, 0.5, "correspondence", parts))
         assert res["moves_per_s"] > 20, parts  # moves were played and answered

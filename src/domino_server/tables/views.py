@@ -32,17 +32,18 @@ SEAT_KEYS = frozenset(("seat", "hand", "legal"))
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 #: A missing value (None is a value).
-_NONE = object()
+_MISSING = object()
 
 
 class ViewCache:
-    """Encoded view parts that outlive one event: rules and finished rounds."""
+    """Encoded view parts that outlive one event: the rules, the results of the rounds
+    played (each encoded once) and the result of the round just ended."""
 
     __slots__ = ("_result", "_rounds", "_rules")
 
     def __init__(self) -> None:
         self._rules: tuple[object, str] | None = None
-        self._rounds: tuple[tuple[object, ...], list[str], str] | None = None
+        self._rounds: tuple[tuple[object, ...], tuple[str, ...], str] | None = None
         self._result: tuple[object, str] | None = None
 
     def rules(self, v: View) -> str:
@@ -51,28 +52,30 @@ class ViewCache:
             self._rules = (v.rules, _encode(v.rules.to_dict()))
         return self._rules[1]
 
-    def round_texts(self, v: View) -> list[str]:
-        """The text of each result in the ``rounds`` list (it grows by one per round: only
-        the new one is encoded)."""
+    def _rounds_of(self, v: View) -> tuple[tuple[object, ...], tuple[str, ...], str]:
+        """The ``rounds`` results, each one's text and the list's text (it grows by one
+        result per round: only the new one is encoded)."""
         key = v.rounds
         cached = self._rounds
-        if cached is not None and len(cached[0]) <= len(key):
+        if cached is not None:
             n = len(cached[0])
-            if all(map(operator.is_, cached[0], key[:n])):
+            if n <= len(key) and all(map(operator.is_, cached[0], key[:n])):
                 if n == len(key):
-                    return cached[1]
-                texts = cached[1] + [_encode(r.to_dict()) for r in key[n:]]
-                self._rounds = (key, texts, "[" + ",".join(texts) + "]")
-                return texts
-        texts = [_encode(r.to_dict()) for r in key]
-        self._rounds = (key, texts, "[" + ",".join(texts) + "]")
-        return texts
+                    return cached
+                texts = cached[1] + tuple(_encode(r.to_dict()) for r in key[n:])
+                self._rounds = cached = (key, texts, "[" + ",".join(texts) + "]")
+                return cached
+        texts = tuple(_encode(r.to_dict()) for r in key)
+        self._rounds = cached = (key, texts, "[" + ",".join(texts) + "]")
+        return cached
+
+    def round_texts(self, v: View) -> tuple[str, ...]:
+        """The text of each result in the ``rounds`` list."""
+        return self._rounds_of(v)[1]
 
     def rounds(self, v: View) -> str:
         """The ``rounds`` list's text."""
-        self.round_texts(v)
-        assert self._rounds is not None
-        return self._rounds[2]
+        return self._rounds_of(v)[2]
 
     def result(self, v: View) -> str:
         """The ``result`` value's text (null while the round is played)."""
@@ -181,7 +184,9 @@ def view_texts(
 
 
 #: ``View`` attribute → (its key in ``View.to_dict``, its JSON value there), for
-#: :class:`Patcher`; ``log`` is handled on its own (it grows by appending).
+#: :class:`Patcher`; ``log`` is handled on its own (it grows by appending). The keys of
+#: :data:`_CACHED` take their text from the table's :class:`ViewCache` instead (their
+#: functions here say what that text holds).
 _FIELDS: tuple[tuple[str, str, Callable[[Any], Any]], ...] = (
     ("seat", "seat", lambda x: x),
     ("rules", "rules", lambda x: x.to_dict()),
@@ -223,10 +228,10 @@ class Patcher:
         self._cache = cache or ViewCache()
         self._values: dict[tuple[str, int], Any] = {}
 
-    def _shared(self, key: str, tag: int, make: Callable[[], Any]) -> Any:
+    def _memo(self, key: str, tag: int, make: Callable[[], Any]) -> Any:
         """``make()``, made once per ``(key, tag)``."""
-        made = self._values.get((key, tag), _NONE)
-        if made is _NONE:
+        made = self._values.get((key, tag), _MISSING)
+        if made is _MISSING:
             made = self._values[(key, tag)] = make()
         return made
 
@@ -251,12 +256,12 @@ class Patcher:
             elif key in SEAT_KEYS:
                 changed[key] = encode(value)
             else:
-                changed[key] = self._shared(key, 0, lambda: encode(value))  # noqa: B023
+                changed[key] = self._memo(key, 0, lambda: encode(value))  # noqa: B023
         before, after = old.log, new.log
         if after is not before and after != before:
             n = len(before)
             if _grew(before, after):
-                changed["log_append"] = self._shared("log_append", n, lambda: after[n:])
+                changed["log_append"] = self._memo("log_append", n, lambda: after[n:])
             else:
                 changed["log"] = after
         text = _encode(changed)
