@@ -8,7 +8,7 @@ alone and at its cheapest (the best of several passes over the same moves):
 
 - command: the decoded frame validated into its Pydantic command (the protocol's models);
 - move: ``Match.push`` (the referee, which also writes the public log and the record);
-- views: ``view_for`` for every seat (issue 4 point 3: each seat's view comes from the
+- views: ``views_for`` for every seat (issue 4 point 3: each seat's view comes from the
   core's view function);
 - patches: each seat's patch from its previous view (``Patcher.patch_text``: what a
   socket reading patches is sent, and the least a seat can be told);
@@ -43,7 +43,7 @@ from typing import Any
 
 import uvloop
 
-from domino_core import Match, Move, Rules, view_for
+from domino_core import Match, Move, Rules, view_for, views_for
 from domino_server.protocol import commands as c
 from domino_server.tables.views import Patcher
 
@@ -129,7 +129,7 @@ def least_work(seats: int = 2, moves: int = 3000, seed: int = 2026) -> dict[str,
         for m, (_, mv) in zip(pushed, pos, strict=True):
             m.push(mv)
         t1 = time.perf_counter()
-        after = [[view_for(m, s) for s in everyone] for m in pushed]
+        after = [list(views_for(m, everyone).values()) for m in pushed]
         t2 = time.perf_counter()
         for olds, news in zip(before, after, strict=True):
             p = Patcher()

@@ -13,7 +13,7 @@ from .moves import End, IllegalMove, Move
 from .round import Deal, RoundResult
 from .rules import PRESETS, Rules
 from .tiles import ALL_TILES, Tile
-from .view import View, view_for
+from .view import View, view_for, views_for
 
 __all__ = [
     "ALL_TILES",
@@ -32,4 +32,5 @@ __all__ = [
     "check_deal",
     "shuffle_deal",
     "view_for",
+    "views_for",
 ]

@@ -10,7 +10,7 @@ A spectator (``seat=None``) sees the same without any hand.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -195,51 +195,69 @@ def _log_copies(rnd: Round) -> tuple[dict[str, Any], ...]:
 
 def view_for(match: Match, seat: int | None) -> View:
     """The view of ``seat`` (None: a spectator) of ``match`` now."""
+    return views_for(match, (seat,))[seat]
+
+
+def views_for(match: Match, seats: Iterable[int | None]) -> dict[int | None, View]:
+    """``{seat: view_for(match, seat)}`` for each of ``seats`` (None: a spectator).
+
+    What every seat sees alike (the table, the counts, the log, the scores, the results)
+    is made once and shared by the views; only ``seat``, ``hand`` and ``legal`` are made
+    for each seat. Views share those values: readers must not change them.
+    """
     rnd = match.round
     rules = match.rules
-    if seat is not None and not 0 <= seat < rules.seats:
-        raise ValueError(f"there is no seat {seat}")
+    wanted = list(dict.fromkeys(seats))
+    for seat in wanted:
+        if seat is not None and not 0 <= seat < rules.seats:
+            raise ValueError(f"there is no seat {seat}")
     board = rnd.board
-    legal: tuple[LegalMove, ...] = ()
-    if seat is not None and match.turn == seat:
-        plays = rnd.legal_plays()
-        if plays:
-            legal = tuple(
-                LegalMove(Move("play", ALL_TILES[t], None if e is None else END_NAMES[e]),
-                          rnd.points_of(t, e))
-                for t, e in plays
-            )
-        else:
-            legal = tuple(LegalMove(m) for m in rnd.legal_moves())
-    ends: dict[str, int] = {END_NAMES[e]: p for e, p in enumerate(board.ends) if p != CLOSED}
     finished = rnd.over
     results = tuple(match.results)
     current = results[-1] if finished and results else None
-    rounds = results[:-1] if current is not None else results
-    return View(
-        seat=seat,
-        rules=rules,
-        round_no=rnd.round_no,
-        opener=rnd.opener,
-        turn=match.turn,
-        hand=None if seat is None else tuple(tiles_of(rnd.hands[seat])),
-        hand_counts=tuple(h.bit_count() for h in rnd.hands),
-        boneyard=rnd.boneyard_left,
-        sleeping=rnd.sleeping,
-        board=BoardView(
+    turn = match.turn
+    shared: dict[str, Any] = {
+        "rules": rules,
+        "round_no": rnd.round_no,
+        "opener": rnd.opener,
+        "turn": turn,
+        "hand_counts": tuple(h.bit_count() for h in rnd.hands),
+        "boneyard": rnd.boneyard_left,
+        "sleeping": rnd.sleeping,
+        "board": BoardView(
             center=board.center,
             spinner=board.spinner,
             arms={END_NAMES[e]: tuple(board.arms[e]) for e in range(4)},
         ),
-        ends=ends,
-        count=board.count() if rules.fives else None,
-        log=_log_copies(rnd),
-        scores=tuple(match.scores),
-        legal=legal,
-        round_over=finished,
-        result=current,
-        rounds=rounds,
-        over=match.over,
-        winner=match.winner,
-        end_reason=match.end_reason,
-    )
+        "ends": {END_NAMES[e]: p for e, p in enumerate(board.ends) if p != CLOSED},
+        "count": board.count() if rules.fives else None,
+        "log": _log_copies(rnd),
+        "scores": tuple(match.scores),
+        "round_over": finished,
+        "result": current,
+        "rounds": results[:-1] if current is not None else results,
+        "over": match.over,
+        "winner": match.winner,
+        "end_reason": match.end_reason,
+    }
+    return {
+        seat: View(
+            seat=seat,
+            hand=None if seat is None else tuple(tiles_of(rnd.hands[seat])),
+            legal=_legal(rnd) if seat is not None and turn == seat else (),
+            **shared,
+        )
+        for seat in wanted
+    }
+
+
+def _legal(rnd: Round) -> tuple[LegalMove, ...]:
+    """The legal moves of the seat on turn, with the fives points of each play."""
+    plays = rnd.legal_plays()
+    if plays:
+        return tuple(
+            LegalMove(Move("play", ALL_TILES[t], None if e is None else END_NAMES[e]),
+                      rnd.points_of(t, e))
+            for t, e in plays
+        )
+    return tuple(LegalMove(m) for m in rnd.legal_moves())

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from core_helpers import make_deal, make_match, play
 
-from domino_core import ALL_TILES, Deal, Match, Move, Rules, Tile, View, view_for
+from domino_core import ALL_TILES, Deal, Match, Move, Rules, Tile, View, view_for, views_for
 from domino_core.board import Board
 from domino_core.round import Round
 
@@ -249,3 +249,26 @@ def test_every_view_holds_the_log_as_it_is_now_in_copies_of_its_own(
     if knobs.get("auto_draw") is False:
         assert merged > 0
     assert copies > 0
+
+
+@pytest.mark.parametrize("preset", ["classic", "fives", "caribbean"])
+def test_views_for_several_seats_are_each_seats_own_view(preset: str) -> None:
+    """``views_for`` makes the shared parts once, yet each seat's view is exactly the one
+    it gets alone: its own hand, legal moves only for the seat on turn, nothing of another
+    seat's; the order and repeats of the seats asked for change nothing."""
+    rng = random.Random(f"views{preset}")
+    match = Match(Rules.from_preset(preset, seats=4), seed=3)
+    everyone: list[int | None] = [None, 0, 1, 2, 3]
+    while not match.over:
+        together = views_for(match, [3, None, 1, 0, 2, 1])
+        assert list(together) == [3, None, 1, 0, 2]
+        for seat in everyone:
+            alone = views_for(match, [seat])[seat]
+            assert together[seat] == alone == view_for(match, seat)
+            assert together[seat].to_dict() == alone.to_dict()
+        if match.round_over:
+            match.start_next_round()
+        else:
+            match.push(rng.choice(match.legal_moves()))
+    with pytest.raises(ValueError):
+        views_for(match, [0, 4])

@@ -3,7 +3,8 @@
 Everything that changes a table goes through :meth:`TableActor.ask` (or ``submit``,
 ``tell``) and is handled one at a time by the actor's task: the core applies it (an
 illegal move changes nothing), the resulting events are committed to the database, and
-only then does any socket hear of them, each seat through ``domino_core.view_for`` alone.
+only then does any socket hear of them, each seat through ``domino_core.view_for`` (or
+``views_for``, several seats at once) alone.
 
 The actor's parts, one idea per file: :mod:`.state` (the state and its fold from stored
 events), :mod:`.writes` (store, then tell), :mod:`.seats`, :mod:`.requests` (commands),

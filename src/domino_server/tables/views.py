@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from domino_core import Match, View, view_for
+from domino_core import Match, View, views_for
 
 __all__ = ["APPENDS", "SEAT_KEYS", "Patcher", "ViewCache", "apply_patch", "view_texts"]
 
@@ -167,16 +167,21 @@ def _template(v: View, cache: ViewCache) -> Callable[[dict[str, str]], str]:
 
 
 def view_texts(
-    match: Match, seats: Iterable[int | None], cache: ViewCache | None = None
+    match: Match,
+    seats: Iterable[int | None],
+    cache: ViewCache | None = None,
+    views: Mapping[int | None, View] | None = None,
 ) -> dict[int | None, str]:
-    """Seat → the compact JSON text of its view of ``match`` now (None: a spectator)."""
+    """Seat → the compact JSON text of its view of ``match`` now (None: a spectator).
+    ``views``: those views, when the caller has made them already (``views_for``)."""
     cache = cache or ViewCache()
+    wanted = list(dict.fromkeys(seats))
+    if views is None or any(seat not in views for seat in wanted):
+        views = views_for(match, wanted)
     out: dict[int | None, str] = {}
     fill: Callable[[dict[str, str]], str] | None = None
-    for seat in seats:
-        if seat in out:
-            continue
-        v = view_for(match, seat)
+    for seat in wanted:
+        v = views[seat]
         if fill is None:
             fill = _template(v, cache)
         out[seat] = fill(_seat_values(v))

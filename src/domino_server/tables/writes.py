@@ -1,6 +1,7 @@
 """Every change of a table is stored first, then told: :meth:`TableWrites._commit`
 commits one :class:`~domino_server.store.repo.Write` and only then advances ``seq`` and
-sends the new events to every socket, each seat's view through ``view_for`` alone."""
+sends the new events to every socket, each seat's view through the core's view function
+(``views_for``) alone."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from domino_core import Match, View, view_for
+from domino_core import View, views_for
 
 from ..store.repo import EventRow, Write
 from .connection import Connection, dumps
@@ -30,19 +31,14 @@ class _Patches:
     whole view for a socket that has none yet, else the patch from the one it has (both
     made once for sockets that share them)."""
 
-    def __init__(self, match: Match | None, seat: int | None, patcher: Patcher) -> None:
-        self.match = match
-        self.seat = seat
+    def __init__(self, view: View, patcher: Patcher) -> None:
+        self.view = view
         self.patcher = patcher
-        self.view: View | None = None
         # id of a socket's last view → (that view, the frame body from it)
         self.texts: dict[int, tuple[View | None, str]] = {}
 
     def body(self, conn: Connection) -> str:
         """The frame body for ``conn`` (``"view":…`` or ``"patch":…``); remembers the view."""
-        assert self.match is not None
-        if self.view is None:
-            self.view = view_for(self.match, self.seat)
         old, conn.last_view = conn.last_view, self.view
         made = self.texts.get(id(old))
         if made is not None:
@@ -133,23 +129,26 @@ class TableWrites(TableState):
             for r in rows[:-1]
         ]
         head: str | None = None
+        views: dict[int | None, View] = {}
         full: dict[int | None, str] = {}
         if rows and watched:
             last = rows[-1]
             head = dumps({"type": "event", "seq": last.seq, "event": last.payload})[:-1]
-            whole = [s for s in watched if any(not c.patch for c in self.conns[s])]
             if self.match is None:
                 full = dict.fromkeys(watched, "null")
-            elif whole:
-                full = view_texts(self.match, whole, self._view_cache)
+            else:
+                views = views_for(self.match, watched)
+                whole = [s for s in watched if any(not c.patch for c in self.conns[s])]
+                if whole:
+                    full = view_texts(self.match, whole, self._view_cache, views)
         patcher = Patcher(self._view_cache)
         for seat in watched:
-            patches = _Patches(self.match, seat, patcher)
+            patches = _Patches(views[seat], patcher) if seat in views else None
             for conn in list(self.conns[seat]):
                 for text in plain:
                     conn.send_text(text)
                 if head is not None:
-                    if conn.patch and self.match is not None:
+                    if conn.patch and patches is not None:
                         body = patches.body(conn)
                     else:
                         body = '"view":' + full[seat]
