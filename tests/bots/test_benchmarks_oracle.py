@@ -7,11 +7,9 @@ that a run prints its table, reproducibly for a seed.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -20,17 +18,10 @@ from domino_core import Match, Rules, view_for
 from domino_core.bots import choose_move
 from domino_core.bots.knowledge import knowledge_from
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
-
 
 @pytest.fixture(scope="module")
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_bots"] = module
-    spec.loader.exec_module(module)
-    return module
+def bench(load_benchmark: Callable[[str], ModuleType]) -> ModuleType:
+    return load_benchmark("bots")
 
 
 def test_a_play_that_wins_the_match_is_the_oracles_best_at_full_value(bench: ModuleType) -> None:

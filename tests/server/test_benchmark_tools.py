@@ -3,8 +3,7 @@ tiny runs, so that the figures they print come from a working measurement."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -13,20 +12,9 @@ import uvloop
 from domino_server.store.db import migrate
 from domino_server.tables import writes
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
-
-def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_floor_times_every_step_of_a_move() -> None:
-    floor = load("move_floor")
+def test_floor_times_every_step_of_a_move(load_benchmark: Callable[[str], ModuleType]) -> None:
+    floor = load_benchmark("move_floor")
     for seats in (2, 4):
         res = floor.least_work(seats, moves=200)
         steps = {k: v for k, v in res.items() if k != "total"}
@@ -35,8 +23,10 @@ def test_floor_times_every_step_of_a_move() -> None:
         assert abs(res["total"] - sum(steps.values())) < 1e-9
 
 
-def test_actor_path_keeps_the_tables_playing_with_parts_switched_off(tmp_path: Path) -> None:
-    bench = load("actor_path")
+def test_actor_path_keeps_the_tables_playing_with_parts_switched_off(
+    load_benchmark: Callable[[str], ModuleType], tmp_path: Path
+) -> None:
+    bench = load_benchmark("actor_path")
     summary_text = writes.TableWrites._summary_text
     body = writes._Patches.body
     for i, parts in enumerate(((), ("db", "summary", "views"))):
