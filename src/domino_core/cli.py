@@ -1,6 +1,6 @@
 """The ``domino`` command: ``domino replay FILE | serve ... | arena ...``.
 
-``replay`` checks a game record (``shared/RECORD.md``) and prints its results
+``replay`` checks a game record (``docs/RECORD.md``) and prints its results
 as one JSON object (exit 0), or one line naming the round and play of the first
 problem on standard error (exit 2). ``serve`` and ``arena`` hand every argument
 after their name to the module that owns them (``domino_server.cli.main`` and

@@ -1,4 +1,4 @@
-"""Game records (``domino-record/1``, see ``shared/RECORD.md``): read, replay, write.
+"""Game records (``domino-record/1``, see ``docs/RECORD.md``): read, replay, write.
 
 A record holds the rules, the deal of every round and the plays in turn order.
 Draws and passes are never written: they are forced, so :func:`replay` lets the
