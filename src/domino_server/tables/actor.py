@@ -204,6 +204,8 @@ class TableActor:
             self.publisher.resume(self.state, item.conn, item.last_seq)
             item.conn.send({"type": "accepted", "id": item.cmd_id, "seq": self.state.seq})
         elif isinstance(item, mc.BotMoved):
+            if self.bots.asked == (item.seq, item.timeout):
+                self.bots.asked = None  # answered: asked again if the table still waits
             reply = await self._apply(item)
             if reply.code == "illegal_move" or not item.move:
                 log.error("table %s: bot move %r refused: %s", self.id, item.move, reply.reason)
