@@ -54,8 +54,9 @@ BATCH_CHARS = 256 * 1024
 async def _writer(ws: WebSocket, conn: Connection) -> None:
     """Send the connection's queued frames in order. Frames queued together (one command's
     events, the table summary and the answer) leave as one message, a JSON array of the
-    frames; a frame alone leaves as itself."""
-    with contextlib.suppress(Exception):
+    frames; a frame alone leaves as itself. If sending fails, the socket is closed (1011),
+    so that its seat goes away with it."""
+    try:
         while True:
             text = await conn.queue.get()
             if text is CLOSE:
@@ -75,6 +76,10 @@ async def _writer(ws: WebSocket, conn: Connection) -> None:
             if closing:
                 await ws.close(conn.close_code, conn.close_reason)
                 return
+    except Exception:
+        conn.close(1011, "sending failed")
+        with contextlib.suppress(Exception):
+            await ws.close(1011, "sending failed")
 
 
 def _error(conn: Connection, code: str, detail: str) -> None:
@@ -138,6 +143,7 @@ async def table_socket(
             return
     conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+    writer.add_done_callback(lambda _: actor.tell(Detach(conn)))  # presence follows it
     actor.tell(Attach(conn, last_seq if last_seq is not None and last_seq >= 0 else None))
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:
@@ -178,7 +184,7 @@ async def table_socket(
                 conn.send({"type": "pong", "id": cmd.id})
             elif isinstance(cmd, c.Sync):
                 actor.tell(Resync(conn, cmd.last_seq, cmd.id))
-            else:
+            elif not conn.closed and conn.retiring is None:
                 actor.submit(seat, cmd, conn)  # answered by the actor, after its events
     except WebSocketDisconnect:
         pass
