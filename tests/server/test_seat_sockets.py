@@ -5,6 +5,7 @@ presence follows its socket, also when the socket can no longer send."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 import websockets
@@ -62,9 +63,7 @@ async def test_a_socket_that_cannot_send_answers_or_closes_and_presence_follows(
         if ana.table["seats"][bia.seat]["connected"] is (answer is not None):
             break
         assert loop.time() < end, "Bia's presence does not follow her socket"
-        try:
+        with contextlib.suppress(TimeoutError):
             await ana.recv(timeout=max(0.05, end - loop.time()))
-        except TimeoutError:
-            pass
     if answer is not None:
         assert answer["type"] in ("pong", "rejected", "error"), answer
