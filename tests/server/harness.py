@@ -43,6 +43,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_ready(proc: subprocess.Popen[bytes], base: str, log: Path, timeout: float = 60) -> None:
+    """Wait until the server ``proc`` at ``base`` answers ``/readyz`` with 200; fail with
+    the tail of its ``log`` if it exits or does not get there within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                return
+        if proc.poll() is not None or time.monotonic() > deadline:
+            tail = log.read_text(errors="replace")[-3000:] if log.exists() else ""
+            raise RuntimeError(f"the server at {base} did not become ready:\n{tail}")
+        time.sleep(0.1)
+
+
 def postgres_url() -> str | None:
     """``DOMINO_TEST_POSTGRES_URL`` (an asyncpg URL) when the suite runs on PostgreSQL."""
     return os.environ.get("DOMINO_TEST_POSTGRES_URL") or None

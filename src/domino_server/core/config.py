@@ -7,23 +7,13 @@ Every field can be set as ``DOMINO_<FIELD>`` (e.g. ``DOMINO_DATABASE_URL``,
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .paths import default_migrations_dir, default_web_dir
+
 DAY = 24 * 3600.0
-
-
-def _default_web_dir() -> str:
-    """The repository's ``web/`` folder when running from a checkout, else ``""``."""
-    candidate = Path(__file__).resolve().parents[3] / "web"
-    return str(candidate) if candidate.is_dir() else ""
-
-
-def _default_migrations_dir() -> str:
-    """The repository's ``migrations/`` folder (Alembic) when running from a checkout."""
-    return str(Path(__file__).resolve().parents[3] / "migrations")
 
 
 class Settings(BaseSettings):
@@ -38,9 +28,9 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     public_url: str = Field("", description="Base URL for invite links; empty: from the request")
-    web_dir: str = Field(default_factory=_default_web_dir, description="Static web client folder")
+    web_dir: str = Field(default_factory=default_web_dir, description="Static web client folder")
     migrations_dir: str = Field(
-        default_factory=_default_migrations_dir, description="Alembic migrations folder"
+        default_factory=default_migrations_dir, description="Alembic migrations folder"
     )
     log_level: str = "info"
 
