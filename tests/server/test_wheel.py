@@ -5,17 +5,16 @@ a table (no checkout folder, no ``DOMINO_WEB_DIR`` or ``DOMINO_MIGRATIONS_DIR``)
 from __future__ import annotations
 
 import os
-import site
 import sqlite3
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import httpx
 import pytest
 
 from .harness import free_port, wait_ready
+from .installs import fresh_venv
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,16 +28,6 @@ def build_wheel(out: Path) -> Path:
     )
     (wheel,) = out.glob("domino-*.whl")
     return wheel
-
-
-def fresh_venv(where: Path) -> Path:
-    """A new venv whose third-party packages come from this test run's environment (one
-    ``.pth`` line, so no download); the checkout itself is not importable from it."""
-    venv.create(where, with_pip=False)
-    (lib,) = (where / "lib").glob("python3*/site-packages")
-    deps = [p for p in site.getsitepackages() if Path(p).is_dir()]
-    (lib / "test-deps.pth").write_text("\n".join(deps) + "\n")
-    return where / "bin"
 
 
 @pytest.mark.slow
