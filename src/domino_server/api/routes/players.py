@@ -14,7 +14,10 @@ from ..models import PlayerStats, Ranking, RankingRow
 router = APIRouter(prefix="/api", tags=["players"])
 
 player_bearer = HTTPBearer(
-    auto_error=False, description="The player token returned by create or join"
+    auto_error=False,
+    scheme_name="PlayerToken",
+    description="The player token (`player_token`) that create or join returned: the "
+    "same for every table this browser plays (not a seat token)",
 )
 
 
