@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from . import __version__
 from .api import ws
 from .api.docs import install_docs
+from .api.errors import install_error_handlers
 from .api.routes import health, players, records, tables
 from .bots import BotPool
 from .core.config import Settings
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         redoc_url=None,
     )
     install_docs(app)
+    install_error_handlers(app)
     app.state.settings = settings
     app.include_router(health.router)
     app.include_router(tables.router)

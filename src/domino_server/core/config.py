@@ -57,7 +57,14 @@ class Settings(BaseSettings):
     timeout_bot: str = Field("nino", description="Bot level that moves for a timed-out seat")
 
     # protocol limits
-    max_frame_bytes: int = 8192
+    max_frame_bytes: int = Field(
+        8192, description="Frames larger than this are answered error frame_too_large"
+    )
+    max_transport_bytes: int = Field(
+        1 << 20,
+        description="Websocket messages larger than this are not read at all: the socket "
+        "is closed with 1009 (must exceed max_frame_bytes)",
+    )
     ws_compression: bool = Field(
         False, description="permessage-deflate on sockets (less bandwidth, more CPU)"
     )
@@ -67,6 +74,12 @@ class Settings(BaseSettings):
     )
     rate_per_second: float = Field(20.0, description="Sustained commands per second per socket")
     rate_burst: int = Field(40, description="Commands a socket may send in one burst")
+    create_per_minute: float = Field(
+        10.0, ge=0, description="Tables one client address may create per minute, sustained"
+    )
+    create_burst: int = Field(
+        10, ge=1, description="Tables one client address may create at once (then 429)"
+    )
 
     # latency: Python's full garbage collections pause the loop for 100+ ms with
     # hundreds of live tables; collect the young generations less often and the
