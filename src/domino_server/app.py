@@ -21,8 +21,8 @@ from .bots import BotPool
 from .core.config import Settings
 from .store.db import make_engine, make_sqlite_writer
 from .store.repo import Store
-from .tables.clock import Sweeper
 from .tables.registry import Registry
+from .tables.sweeper import Sweeper
 
 log = logging.getLogger("domino_server")
 
