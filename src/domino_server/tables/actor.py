@@ -19,6 +19,7 @@ import logging
 import time
 from typing import Any
 
+from .. import metrics
 from .connection import Connection
 from .messages import Answer, Attach, BotAnswer, Detach, Rejection, Reply, Resync
 from .requests import BOT_NAMES
@@ -95,6 +96,7 @@ class TableActor(TableTurns):
         except Exception:
             log.exception("table %s: cannot reload from the database", self.id)
             return False
+        metrics.RELOADS.labels(reason="failure").inc()
         if loaded is not None:
             self.cmd_ids.clear()
             self.ring.clear()

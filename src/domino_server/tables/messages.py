@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import metrics
 from .connection import Connection, dumps
 
 
@@ -91,6 +93,7 @@ class Answer:
     conn: Connection
     cmd_id: str
     answered: bool = False
+    started: float = field(default_factory=time.perf_counter)
 
     def done(self) -> bool:
         """Whether the reply was sent."""
@@ -99,6 +102,7 @@ class Answer:
     def set_result(self, reply: Reply) -> None:
         """Send ``reply`` to the socket."""
         self.answered = True
+        metrics.answered(reply.ok, reply.code, self.started)
         if reply.ok:
             frame: dict[str, Any] = {"type": "accepted", "id": self.cmd_id, "seq": reply.seq}
         else:

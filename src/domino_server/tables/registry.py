@@ -9,6 +9,7 @@ import secrets
 import time
 from typing import Any
 
+from .. import metrics
 from ..core.config import Settings
 from ..store.repo import Store, Write
 from .actor import BOT_NAMES, TableActor
@@ -68,6 +69,7 @@ class Registry:
                     return None
                 actor.start()
                 self.actors[table_id] = actor
+                metrics.RELOADS.labels(reason="load").inc()
         return actor
 
     async def listing(self, table_id: str) -> dict[str, Any] | None:
@@ -166,6 +168,7 @@ class Registry:
             del self.actors[table_id]
             self._locks.pop(table_id, None)
             await actor.stop()
+            metrics.EVICTIONS.inc()
 
     async def close(self) -> None:
         """Stop every actor."""
