@@ -3,11 +3,9 @@ tables without limit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from .harness import Client, Server, fresh_database_url, move_frame, pump
@@ -26,14 +24,6 @@ def scrape(server: Server) -> dict[tuple[str, tuple[tuple[str, str], ...]], floa
 
 def value(samples: dict, name: str, **labels: str) -> float:
     return samples.get((name, tuple(sorted(labels.items()))), 0.0)
-
-
-@pytest.fixture
-def sqlite_server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(fresh_database_url(tmp_path), log_path=tmp_path / "server.log")
-    server.start()
-    yield server
-    server.stop()
 
 
 async def test_metrics_count_tables_sockets_commands_and_latencies(sqlite_server: Server) -> None:
