@@ -4,10 +4,11 @@ memory over time.
 Each table has two seats: a person (this script, connected, playing its first legal move
 after ``--human-delay`` seconds) and Nino, at the server's real bot pause. A finished
 match is replaced by a new table, so ``--tables`` stay live throughout and finished ones
-are left to the server's eviction. Every ``--every`` seconds it prints the resident memory
-of the server process and of its bot workers, the live tables the server holds (from
-``/metrics``) and the moves played; at the end, the growth from the first sample after
-``--warmup`` minutes to the last. The target (issue 16): memory stays flat once warm.
+are left to the server's eviction (``--actor-idle-seconds``, ``--sweep-seconds``). Every
+``--every`` seconds it prints the resident memory of the server process and of its bot
+workers, the live tables the server holds (from ``/metrics``) and the moves played; at
+the end, the growth from the first sample after ``--warmup`` minutes to the last. The
+target (issue 16): memory stays flat once warm.
 
     python benchmarks/soak.py [--tables 300] [--minutes 30] [--every 60] [--warmup 5]
 """
@@ -93,8 +94,12 @@ def live_tables(base: str) -> int:
 
 async def run(args: argparse.Namespace) -> list[tuple[float, float, float]]:
     """The soak; the (minutes, server MiB, workers MiB) samples."""
-    served = Served({"DOMINO_CREATE_BURST": "100000000",
-                     "DOMINO_BOT_DELAY_SECONDS": str(args.bot_delay)})  # fmt: skip
+    env = {"DOMINO_CREATE_BURST": "100000000", "DOMINO_BOT_DELAY_SECONDS": str(args.bot_delay)}
+    if args.actor_idle_seconds is not None:
+        env["DOMINO_ACTOR_IDLE_SECONDS"] = str(args.actor_idle_seconds)
+    if args.sweep_seconds is not None:
+        env["DOMINO_SWEEP_SECONDS"] = str(args.sweep_seconds)
+    served = Served(env)
     samples: list[tuple[float, float, float]] = []
     try:
         t0 = time.monotonic()
@@ -135,6 +140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--warmup", type=float, default=5.0, help="minutes before memory is judged")
     p.add_argument("--human-delay", type=float, default=1.0, help="the person's pause (s)")
     p.add_argument("--bot-delay", type=float, default=0.8, help="DOMINO_BOT_DELAY_SECONDS")
+    p.add_argument("--actor-idle-seconds", type=float, default=None,
+                   help="DOMINO_ACTOR_IDLE_SECONDS (server default: 600)")  # fmt: skip
+    p.add_argument("--sweep-seconds", type=float, default=None,
+                   help="DOMINO_SWEEP_SECONDS (server default: 60)")  # fmt: skip
     asyncio.run(run(p.parse_args(argv)))
     return 0
 

@@ -177,11 +177,12 @@ async def table_socket(
     conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn, table_id))
     reader = asyncio.current_task()
-    failed = False
+    failed = ending = False
 
     def _on_writer_done(task: asyncio.Task[None]) -> None:
         nonlocal failed
-        if not task.cancelled() and task.exception() is not None and reader is not None:
+        broke = not task.cancelled() and task.exception() is not None
+        if broke and reader is not None and not ending:
             failed = True
             reader.cancel()  # the reader may be waiting for a frame that never comes
 
@@ -246,6 +247,7 @@ async def table_socket(
         if reader is not None:
             reader.uncancel()  # cancelled by _on_writer_done only: this handler ends normally
     finally:
+        ending = True
         metrics.CONNECTED_SOCKETS.dec()
         actor.tell(Detach(conn))
         conn.close(1000, "bye")
