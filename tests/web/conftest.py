@@ -75,6 +75,7 @@ def running_server(tmp: Path, **settings: str) -> Iterator[str]:
         "DOMINO_GRACE_SECONDS": "30",
         "DOMINO_WEB_DIR": str(ROOT / "web"),
         "DOMINO_LOG_LEVEL": "warning",
+        "DOMINO_CREATE_BURST": "100000",
         **{f"DOMINO_{k.upper()}": v for k, v in settings.items()},
     }
     log = open(tmp / "server.log", "wb")  # noqa: SIM115 (closed at teardown)

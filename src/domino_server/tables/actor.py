@@ -21,6 +21,7 @@ from typing import Any
 
 from domino_core import Deal, Match, view_for
 
+from .. import metrics
 from ..protocol import commands as c
 from ..store.repo import Store
 from ..table import Rejection, Stored, TableState, decide, evolve
@@ -304,6 +305,7 @@ class TableActor:
         except Exception:
             log.exception("table %s: cannot reload from the database", self.id)
             return False
+        metrics.RELOADS.labels(reason="failure").inc()
         if state is not None:
             state.presence = self.state.presence  # the sockets are still here
             self.state = state
