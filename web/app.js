@@ -21,7 +21,7 @@ import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
 import { bindTableControls } from "./table-controls.js";
-import { onFrame, redraw, redrawBoard, S, send, socket } from "./table.js";
+import { bindNetwork, onFrame, redraw, redrawBoard, S, send, socket } from "./table.js";
 
 // ---------------------------------------------------------------- language (every text on the page again)
 
@@ -79,6 +79,7 @@ function start() {
   bindHand(controls);
   bindBoard(controls, redrawBoard);
   bindTableControls();
+  bindNetwork();
   relabel();
   route();
   document.body.dataset.ready = "1";

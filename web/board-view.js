@@ -27,17 +27,15 @@ const PHONE_WIDTH = 700;
  * Pixels the line of play may use: the board's width, and a height.
  *
  * Without a result panel the height is what the viewport has left once every
- * other part of the page is laid out (the app bar, seats and info lines above;
- * the log line and the dock with the main button and the hand below; the board
- * box's own padding): the page then fills the screen exactly, the dock at its
- * bottom. `fill` says the board keeps that height even when its line needs
+ * other part of the page is laid out (the app bar and info lines above; the seats
+ * around it on the felt; the log line and the dock with the main button and the
+ * hand below): the page then fills the screen exactly, the dock at its bottom. `fill` says the board keeps that height even when its line needs
  * less, so the hand does not move as the line grows. With a round or match
  * panel, fixed shares of the viewport height (the panel's length decides the
  * page's then).
  */
 function boardRoom() {
   const el = $("board");
-  const wrap = $("board-wrap");
   const vw = window.innerWidth;
   const vh = document.documentElement.clientHeight || window.innerHeight;
   const width = Math.max(200, el.clientWidth || vw - 40);
@@ -49,11 +47,9 @@ function boardRoom() {
     const share = beside ? 0.56 : 0.34;
     return { width, height: Math.max(150, Math.min(560, Math.round(vh * share))), maxUnit, fill: false };
   }
-  const box = getComputedStyle(wrap);
-  const own =
-    parseFloat(box.paddingTop) + parseFloat(box.paddingBottom) + parseFloat(box.borderTopWidth) + parseFloat(box.borderBottomWidth);
-  const others = document.body.offsetHeight - wrap.offsetHeight;
-  const left = Math.floor(vh - others - own - 1);
+  // everything on the page but the board itself (the seats around it on the felt too)
+  const others = document.body.offsetHeight - el.offsetHeight;
+  const left = Math.floor(vh - others - 1);
   const least = vw < PHONE_WIDTH || vh <= 500 ? 120 : 200; // phones, upright or on their side
   return { width, height: Math.max(least, Math.min(560, left)), maxUnit, fill: true };
 }

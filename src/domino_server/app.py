@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import __version__
 from .api import ws
-from .api.routes import health, players, records, tables
+from .api.routes import health, players, records, replay, tables
 from .bots import BotPool
 from .core.config import Settings
 from .store.db import make_engine, make_sqlite_writer
@@ -69,6 +69,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     app.include_router(health.router)
     app.include_router(tables.router)
     app.include_router(records.router)
+    app.include_router(replay.router)
     app.include_router(players.router)
     app.include_router(ws.router)
 
@@ -76,7 +77,9 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     if web is not None and web.is_dir():
 
         @app.get("/t/{table_id}", include_in_schema=False)
-        async def invite(table_id: str) -> FileResponse:
+        @app.get("/t/{table_id}/replay", include_in_schema=False)
+        @app.get("/replay", include_in_schema=False)
+        async def invite(table_id: str = "") -> FileResponse:
             index = web / "index.html"
             if not index.is_file():
                 raise HTTPException(404, "the web client is not installed")
