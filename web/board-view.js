@@ -99,7 +99,7 @@ export function renderBoard(S, picking) {
     ? picking.targets.map((x) => ({
         end: x.end,
         text: fives ? (x.points ? `+${x.points}` : "0") : "",
-        preview: previewTile(board, x.end, tile, (v.ends || {})[x.end], { reach: fit.reach }),
+        preview: previewTile(board, x.end, tile, (v.ends || {})[x.end], fit.opts),
         label: t("table.targetLabel", {
           tile: picking.tile,
           end: t(`table.end.${x.end}`),

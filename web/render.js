@@ -28,7 +28,7 @@ export function render(S, ui = {}) {
   renderInfo(S);
   renderOverlays(S);
   renderHand(S, picking);
-  renderMain(S);
+  renderMain(S, picking);
   renderAnnulment(S);
   renderTimer(S);
   $("invite").hidden = !S.table || S.table.status === "finished";
@@ -140,11 +140,12 @@ export function renderTimer(S) {
   renderSeatTimer(S, $("seats-bar"));
 }
 
-function renderMain(S) {
+function renderMain(S, picking) {
   const btn = $("main-action");
   const action = mainAction(S);
   btn.hidden = action.kind === "none";
-  btn.textContent = action.label;
+  // while a tile is picked, the button says the next step: an end on the board
+  btn.textContent = picking && action.kind === "play" ? t("action.pickEnd") : action.label;
   btn.dataset.kind = action.kind;
   btn.disabled = !action.enabled || moveInFlight(S);
   // after the match only the panel's own buttons (rematch, record, home) make sense

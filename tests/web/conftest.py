@@ -3,7 +3,8 @@
 The server runs as a subprocess of ``python -m domino_server.cli`` with a
 temporary SQLite database and fast bot pacing (``DOMINO_BOT_DELAY_SECONDS``),
 and a long ``DOMINO_ROUND_PAUSE_SECONDS`` so that "Next round" is the player's
-click. Screenshots go to docs/screenshots/.
+click. Screenshots go to build/screenshots/ (never over tracked files;
+``scripts/screenshots.py`` refreshes the README's in docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = ROOT / "build" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -117,7 +118,7 @@ def quick_absence_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
 
 @pytest.fixture
 def shots() -> Path:
-    """Where screenshots are saved (docs/screenshots/)."""
+    """Where screenshots are saved (build/screenshots/, untracked)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
 
