@@ -67,3 +67,13 @@ export function getTable(tableId) {
 export function recordUrl(tableId) {
   return `/api/tables/${encodeURIComponent(tableId)}/record`;
 }
+
+/** A finished table's match as replay steps: {rules, steps, names, table_id}. */
+export function getReplay(tableId) {
+  return call("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
+}
+
+/** A record file (`domino-record/1`, parsed) as replay steps: {rules, steps, names: null}. */
+export function replayRecord(record) {
+  return call("POST", "/api/replay", record);
+}

@@ -17,6 +17,7 @@ import { go, onRoute } from "./nav.js";
 import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
 import { renderExperience } from "./ranking-view.js";
+import { bindReplay } from "./replay-page.js";
 import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
@@ -59,9 +60,15 @@ function bindChrome() {
     ev.preventDefault();
     go("/");
   });
-  $("go-home").addEventListener("click", (ev) => {
+  for (const id of ["go-home", "replay-home"]) {
+    $(id).addEventListener("click", (ev) => {
+      ev.preventDefault();
+      go("/");
+    });
+  }
+  $("replay-link").addEventListener("click", (ev) => {
     ev.preventDefault();
-    go("/");
+    go(ev.currentTarget.getAttribute("href"));
   });
   wireMyTables();
   $("new-table").addEventListener("change", refreshHomeForm);
@@ -80,6 +87,7 @@ function start() {
   bindBoard(controls, redrawBoard);
   bindTableControls();
   bindNetwork();
+  bindReplay();
   relabel();
   route();
   document.body.dataset.ready = "1";
