@@ -80,7 +80,9 @@ def test_a_finished_match_replays_move_by_move_and_round_by_round(
     assert said != end_text
 
 
-def test_a_record_file_opened_in_the_page_replays_it(page: Page, server: str, tmp_path: Path) -> None:
+def test_a_record_file_opened_in_the_page_replays_it(
+    page: Page, server: str, tmp_path: Path
+) -> None:
     table_id = _finished_match(page, server)
     record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
     path = tmp_path / "match.json"
