@@ -4,11 +4,11 @@
  * calls the moves it is handed.
  */
 
-import { boardSvg, fitBoard, previewTile } from "./board.js";
+import { boardSvg, fitBoard, lineInOrder, previewTile } from "./board.js";
 import { moveFocus } from "./hand.js";
 import { drag } from "./hand-view.js";
 import { getLang, t } from "./i18n.js";
-import { $ } from "./page.js";
+import { $, escapeHtml } from "./page.js";
 import { settings } from "./settings.js";
 import { numberCount, parseTile } from "./tiles.js";
 
@@ -115,7 +115,7 @@ export function renderBoard(S, picking) {
     last: v.round_over ? null : lastPlayedKey(v),
     targets,
   });
-  el.innerHTML = drawn.markup;
+  el.innerHTML = drawn.markup + lineList(board);
   // the newest tile lands once (a redraw for other reasons does not replay it)
   const landed = v.round_over ? null : lastPlayedKey(v);
   if (landed !== lastLanded) {
@@ -141,6 +141,18 @@ export function renderBoard(S, picking) {
  * The board's input. `ctl` (moves.js `controls`): `state()`, `picking()`, `play(tile,
  * end)`, `cancel()`; `redraw()` draws the line again when its room may have changed.
  */
+/** The line tile by tile, in order, for screen readers (the picture names only its size). */
+function lineList(board) {
+  const order = lineInOrder(board);
+  const items = (list) => list.map((x) => `<li>${escapeHtml(x)}</li>`).join("");
+  const line = order.line.map((x) => (x.center ? t("board.center", { tile: x.tile }) : x.tile));
+  let html = `<ol class="sr-only" aria-label="${escapeHtml(t("board.listTitle"))}">${items(line)}</ol>`;
+  for (const arm of ["U", "D"]) {
+    if (order[arm].length) html += `<ol class="sr-only" aria-label="${escapeHtml(t(`board.arm${arm}`))}">${items(order[arm])}</ol>`;
+  }
+  return html;
+}
+
 export function bindBoard(ctl, redraw) {
   const board = $("board");
   // The room changes whenever a part around the board changes height (a seat or log

@@ -297,11 +297,30 @@ export function boardSvg(layout, opts) {
   return {
     box,
     markup:
-      `<svg class="board-svg${rects.length ? " picking" : ""}" viewBox="${vb}" role="img" aria-label="${esc(opts.label)}" ` +
+      // with places to choose (buttons) it is a group, not a picture: a picture holds no controls
+      `<svg class="board-svg${rects.length ? " picking" : ""}" viewBox="${vb}" role="${rects.length ? "group" : "img"}" aria-label="${esc(opts.label)}" ` +
       `preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`,
   };
 }
 
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+/**
+ * The line as it reads from its left end to its right end, each tile written with
+ * the pips in that order ("3-2", "2-5", the center, "5-1", ...), and the spinner's
+ * U and D arms outward from it: {line: [{tile, center}], U: [tile], D: [tile]}.
+ */
+export function lineInOrder(board) {
+  if (!board || !board.center) return { line: [], U: [], D: [] };
+  const arms = board.arms || {};
+  const text = ([a, b]) => `${a}-${b}`;
+  const left = [...(arms.L || [])].reverse().map(([near, far]) => ({ tile: text([far, near]), center: false }));
+  const right = (arms.R || []).map((t) => ({ tile: text(t), center: false }));
+  return {
+    line: [...left, { tile: text(board.center), center: true }, ...right],
+    U: (arms.U || []).map(text),
+    D: (arms.D || []).map(text),
+  };
 }

@@ -1,7 +1,7 @@
 // Layout of the line of play: no overlaps, doubles crosswise, spinner arms, targets.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { boardSvg, fitBoard, layoutBoard, previewTile, REACHES, TURNS } from "../../../web/board.js";
+import { boardSvg, fitBoard, layoutBoard, lineInOrder, previewTile, REACHES, TURNS } from "../../../web/board.js";
 
 function overlaps(p, q) {
   const eps = 1e-9;
@@ -99,7 +99,7 @@ test("the svg marks the spinner, the last tile and offers targets drawn as the t
   assert.match(svg, /data-end="L"[^>]*aria-label="jogar na esquerda"/);
   assert.match(svg, />\+10</);
   assert.match(svg, /class="tile preview"/);
-  assert.match(svg, /role="img" aria-label="mesa"/);
+  assert.match(svg, /role="group" aria-label="mesa"/); // it holds buttons: not a picture
   assert.equal((svg.match(/class="target"/g) || []).length, 2);
 });
 
@@ -197,4 +197,18 @@ test("four long spinner arms turn into rows of their own, without collisions, an
   );
   assert.ok(straight.unit > Math.max(...plain), `${straight.unit} vs straight arms ${Math.max(...plain)}`);
   assert.ok(straight.unit * 2 >= 40, `tiles ${straight.unit * 2} px long`);
+});
+
+test("the line reads in order from its left end, pips written in reading order", () => {
+  const board = { center: [6, 6], spinner: true, arms: { L: [[6, 3], [3, 1]], R: [[6, 2]], U: [[6, 5]], D: [] } };
+  assert.deepEqual(lineInOrder(board), {
+    line: [{ tile: "1-3", center: false }, { tile: "3-6", center: false }, { tile: "6-6", center: true }, { tile: "6-2", center: false }],
+    U: ["6-5"],
+    D: [],
+  });
+  assert.deepEqual(lineInOrder({ center: null }).line, []);
+  // with places to choose the picture is a group (a picture may hold no buttons)
+  const l = layoutBoard(board);
+  assert.match(boardSvg(l, { label: "x" }).markup, /role="img"/);
+  assert.match(boardSvg(l, { label: "x", targets: [{ end: "R", label: "r", text: "" }] }).markup, /role="group"/);
 });
