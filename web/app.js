@@ -8,7 +8,7 @@
 
 import { bindBoard, forgetBoard } from "./board-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
-import { refreshHomeForm, submitHome } from "./home.js";
+import { quickPlay, refreshHomeForm, refreshQuickPlay, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
 import { spectate, submitJoin } from "./invitation.js";
 import { controls } from "./moves.js";
@@ -35,6 +35,7 @@ function relabel() {
   forgetHand();
   if (!$("home").hidden) {
     refreshHomeForm();
+    refreshQuickPlay();
     renderExperience();
     renderMyTables();
   }
@@ -60,7 +61,7 @@ function bindChrome() {
     ev.preventDefault();
     go("/");
   });
-  for (const id of ["go-home", "replay-home"]) {
+  for (const id of ["go-home", "replay-home", "lobby-home"]) {
     $(id).addEventListener("click", (ev) => {
       ev.preventDefault();
       go("/");
@@ -73,6 +74,7 @@ function bindChrome() {
   wireMyTables();
   $("new-table").addEventListener("change", refreshHomeForm);
   $("new-table").addEventListener("submit", submitHome);
+  $("quick-play").addEventListener("click", quickPlay);
   $("join-form").addEventListener("submit", submitJoin);
   $("spectate-btn").addEventListener("click", spectate);
   window.addEventListener("popstate", route);

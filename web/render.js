@@ -158,7 +158,9 @@ function renderAnnulment(S) {
   const v = S.view;
   bar.hidden = !a || !v || v.over;
   if (!a) return;
-  $("annulment-text").textContent = t("action.annulProposed", { name: seatName(S, a.by) });
+  // the one who asked is told the others are being asked; the others, who asked
+  $("annulment-text").textContent =
+    a.by === S.seat ? t("annul.asked") : t("action.annulProposed", { name: seatName(S, a.by) });
   const voted = S.seat === null || a.by === S.seat || String(S.seat) in (a.votes || {});
   $("annul-yes").hidden = voted;
   $("annul-no").hidden = voted;

@@ -4,7 +4,10 @@
  * names players tell apart. No DOM; node-tested (tests/web/unit/seats.test.mjs).
  */
 
-import { t } from "./i18n.js";
+import { LANGS, MESSAGES, t } from "./i18n.js";
+
+/** The default player name in every language ("Jogador", "Player"): shown in the reader's. */
+const DEFAULT_NAMES = new Set(LANGS.map((lang) => MESSAGES[lang]["home.namePlaceholder"]));
 
 /**
  * Where `seat` sits for a viewer at `viewer` (a spectator looks from seat 0) at a
@@ -81,7 +84,8 @@ const BOT_FAMILIES = {
 export function seatNames(seats) {
   // a seat a bot plays (or keeps for a friend) goes by its bot's name, whatever the table calls it
   const robot = (s) => s.kind !== "human" && Boolean(s.bot) && Boolean(BOT_FAMILIES[s.bot]);
-  const base = seats.map((s) => (robot(s) ? t(`bot.${s.bot}`) : s.name || (s.bot ? t(`bot.${s.bot}`) : "")));
+  const own = (s) => (DEFAULT_NAMES.has(s.name) ? t("home.namePlaceholder") : s.name);
+  const base = seats.map((s) => (robot(s) ? t(`bot.${s.bot}`) : own(s) || (s.bot ? t(`bot.${s.bot}`) : "")));
   const used = new Map(); // bot level -> how many of its family are named so far
   const names = seats.map((s, i) => {
     if (!robot(s)) return base[i];

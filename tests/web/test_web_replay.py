@@ -93,8 +93,10 @@ def test_a_record_file_opened_in_the_page_replays_it(
     expect(page.locator("#replay-step")).to_have_text("Rodada 1: as pedras foram dadas.")
     # the file's own deal: seat 0's first hand is the record's
     first = sorted(record["rounds"][0]["hands"][0])
-    shown = page.locator("#replay-hands .reveal-row").first.locator(".mini").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label'))"
+    shown = (
+        page.locator("#replay-hands .reveal-row")
+        .first.locator(".mini")
+        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     )
     assert sorted(shown) == first
     expect(page.locator("#replay-share")).to_be_hidden()  # a file has no table to link to

@@ -81,6 +81,7 @@ class JoinTable(BaseModel):
 
     name: str = Field(min_length=1, max_length=40)
     player_token: PlayerToken = None
+    seat: int | None = Field(None, ge=0, le=3, description="The free seat chosen, if any")
 
 
 class AnnulmentVote(BaseModel):

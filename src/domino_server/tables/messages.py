@@ -46,6 +46,7 @@ class Join:
     token_hash: str
     player_hash: str | None = None
     ip_hash: str | None = None
+    seat: int | None = None  # the seat chosen on the invitation (seating.choose_seat)
 
 
 @dataclass(slots=True)

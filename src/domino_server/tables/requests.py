@@ -11,6 +11,7 @@ from typing import Any
 from domino_core import IllegalMove, Match, Move, shuffle_deal, view_for
 
 from ..protocol import commands as c
+from ..seating import choose_seat
 from ..store.repo import Write
 from .connection import dumps
 from .messages import Join, Look, Rejection, Reply
@@ -248,7 +249,7 @@ class TableRequests(TableSeats):
     async def _join(self, req: Join) -> Reply:
         if self.status == "finished":
             raise Rejection("match_over", "the match is over")
-        seat = self._free_seat()
+        seat = choose_seat(self.seats, req.seat, self._free_seat())
         if seat is None:
             raise Rejection("not_allowed", "every seat is taken by a person")
         cols: dict[str, Any] = {
