@@ -84,3 +84,16 @@ export async function submitJoin(ev) {
     $("join-btn").disabled = false;
   }
 }
+
+/** Watch the table of the invitation on screen without a seat. */
+export function spectate() {
+  openTable(lobbyTable, { spectate: true });
+}
+
+/** A seat in words: "Nina (robô médio)", "cadeira livre (Nino, robô médio)", a person's name. */
+function seatLabel(s, name) {
+  const level = s.bot ? t("bot.tag", { level: t(`botLevel.${s.bot}`) }) : "";
+  if (s.kind === "bot") return `${name} (${level})`;
+  if (s.kind === "empty") return `${t("table.free")}${s.bot ? ` (${name}, ${level})` : ""}`;
+  return name;
+}

@@ -118,3 +118,22 @@ test("pure state modules touch neither the page nor the socket's globals", () =>
     assert.doesNotMatch(source, /\bdocument\.|\bwindow\./, `${file} reaches for the page`);
   }
 });
+
+test("every name a web module imports is exported by the module it names", () => {
+  const esc = (s) => s.replace(/[$]/g, "\\$");
+  const missing = [];
+  for (const file of jsFiles()) {
+    const source = readFileSync(join(WEB, file), "utf8");
+    for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+      const target = normalize(join(dirname(file), m[2]));
+      const exported = readFileSync(join(WEB, target), "utf8");
+      for (const name of m[1].split(",").map((x) => x.trim().split(/\s+as\s+/)[0]).filter(Boolean)) {
+        const re = new RegExp(
+          `export\\s+(?:async\\s+)?(?:function|const|let|class)\\s+${esc(name)}(?![\\w$])|export\\s*\\{[^}]*(?<![\\w$])${esc(name)}(?![\\w$])`,
+        );
+        if (!re.test(exported)) missing.push(`${file} imports ${name} from ${target}`);
+      }
+    }
+  }
+  assert.deepEqual(missing, []);
+});
