@@ -41,7 +41,8 @@ function boardRoom() {
   const width = Math.max(200, el.clientWidth || vw - 40);
   // a tile's short side at most: on a wide screen the board is tall too, and a short line reads big
   const maxUnit = vw < 520 ? 24 : vw < 1000 ? 32 : 40;
-  const panel = !$("round-over").hidden || !$("match-over").hidden;
+  const peek = $("board-wrap").classList.contains("peek"); // the panel stepped aside
+  const panel = !peek && (!$("round-over").hidden || !$("match-over").hidden);
   if (panel) {
     const beside = vw >= 1000; // the panel sits beside the board (style.css)
     const share = beside ? 0.56 : 0.34;
@@ -81,7 +82,7 @@ export function renderBoard(S, picking) {
   const board = v ? v.board : null;
   const room = boardRoom();
   const fives = Boolean(v && v.rules && (v.rules.scoring === "fives" || v.rules.preset === "fives"));
-  const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over]);
+  const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over, $("board-wrap").className]);
   if (sig === lastBoardSig) return;
   lastBoardSig = sig;
   hideAid();

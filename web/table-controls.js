@@ -25,6 +25,10 @@ async function confirmAction(text) {
 
 export function bindTableControls() {
   $("main-action").addEventListener("click", onMainAction);
+  $("peek-btn").addEventListener("click", () => {
+    $("board-wrap").classList.toggle("peek");
+    redraw();
+  });
   $("boneyard-pile").addEventListener("click", () => {
     send("draw");
     redraw();
