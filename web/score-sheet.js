@@ -18,7 +18,10 @@ export function scoreSheet(S) {
   const n = sideCount(v.rules);
   const sides = Array.from({ length: n }, (_, side) => sideName(S, side));
   const totals = new Array(n).fill(0);
-  const rows = (v.rounds || []).map((r, i) => {
+  // between rounds the one just over is the view's `result` (`rounds` may not hold it yet)
+  const done = v.rounds || [];
+  const rounds = v.round_over && v.result && done.length < v.round ? [...done, v.result] : done;
+  const rows = rounds.map((r, i) => {
     const fives = new Array(n).fill(0);
     for (const [side, pts] of r.fives || []) fives[side] += pts;
     fives.forEach((pts, side) => {
