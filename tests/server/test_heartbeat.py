@@ -20,8 +20,9 @@ async def _silent_socket(server: Server, table_id: str, token: str) -> asyncio.S
     key = base64.b64encode(os.urandom(16)).decode()
     writer.write(
         (
-            f"GET /ws/tables/{table_id}?token={token} HTTP/1.1\r\n"
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\n"
             f"Host: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Protocol: domino.v1, domino.token.{token}\r\n"
             f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
         ).encode()
     )

@@ -3,7 +3,9 @@ is free, the table's own choice when a person already holds it."""
 
 from __future__ import annotations
 
-from domino_server.seating import choose_seat
+from types import SimpleNamespace
+
+from domino_server.seat_choice import choose_seat
 
 from .harness import Server
 
@@ -27,10 +29,10 @@ def test_the_chosen_free_seat_is_taken_and_a_held_one_falls_back(server: Server)
 
 def test_choose_seat_keeps_to_free_seats() -> None:
     seats = [
-        {"kind": "human", "token_hash": "a"},
-        {"kind": "empty", "token_hash": None},
-        {"kind": "bot", "token_hash": "b"},  # a friend on the way to it
-        {"kind": "bot", "token_hash": None},
+        SimpleNamespace(kind="human", token_hash="a", pending=None),
+        SimpleNamespace(kind="empty", token_hash=None, pending=None),
+        SimpleNamespace(kind="bot", token_hash=None, pending=object()),  # a friend on the way
+        SimpleNamespace(kind="bot", token_hash=None, pending=None),
     ]
     assert choose_seat(seats, 3, 1) == 3
     assert choose_seat(seats, 2, 1) == 1

@@ -70,7 +70,6 @@ def test_the_fives_cross_reads_at_1280x800(page: Page, server: str, shots: Path)
         assert max(tile["w"], tile["h"]) >= 40, f"tile {i} is {tile}: shorter than 40 px"
         # nothing of the line lies under the docked bar with the main button and the hand
         assert tile["y"] + tile["h"] <= boxes["dock"]["y"] + 0.5, f"tile {i} under the dock"
-    page.screenshot(path=str(shots / "fives-cross.png"))
     # a tile that fits three ends: its places show, none of them over the spinner
     page.click("#hand .hand-tile[data-tile='6-3']")
     expect(page.locator("#board .target")).to_have_count(3)
@@ -79,4 +78,4 @@ def test_the_fives_cross_reads_at_1280x800(page: Page, server: str, shots: Path)
         assert not _overlap(target, boxes["spinner"]), f"a place {target} covers the spinner"
         for i, tile in enumerate(boxes["tiles"]):
             assert not _overlap(target, tile, eps=2), f"a place {target} covers tile {i}"
-    page.screenshot(path=str(shots / "fives-cross-picking.png"))
+    page.screenshot(path=str(shots / "fives-cross.png"))

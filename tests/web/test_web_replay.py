@@ -34,6 +34,20 @@ def test_a_finished_match_replays_move_by_move_and_round_by_round(
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     table_id = _finished_match(page, server)
+    # the score sheet from the match-over panel: the round played, its points, the totals
+    page.click("#match-score-btn")
+    sheet = page.locator("#score-dialog")
+    expect(sheet).to_be_visible()
+    rows = sheet.locator("#score-table tbody tr")
+    expect(rows).to_have_count(1)
+    v = state(page)["view"]
+    first = v["rounds"][0]
+    cells = rows.first.locator("td")
+    expect(cells.nth(2)).to_have_text(str(first["points"] if first["winner"] is not None else 0))
+    expect(sheet.locator("#score-goal")).to_contain_text("Meta: 100 pontos. Total agora: ")
+    page.screenshot(path=str(shots / "score-sheet.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#match-score-btn")).to_be_focused()  # back where it was opened
     page.click("#replay-link")
     page.wait_for_url(f"**/t/{table_id}/replay")
     step = page.locator("#replay-step")
