@@ -4,6 +4,8 @@
  * pt-BR, then to the key itself (so a gap shows up instead of breaking).
  */
 
+import { TABLE_TEXTS } from "./i18n-table.js";
+
 export const LANGS = ["pt-BR", "en"];
 
 const PT = {
@@ -575,6 +577,9 @@ const EN = {
   "rules.title": "Rules: {preset}",
   "rules.page": "Open these rules as a page of their own",
 };
+
+Object.assign(PT, TABLE_TEXTS["pt-BR"]);
+Object.assign(EN, TABLE_TEXTS.en);
 
 export const MESSAGES = { "pt-BR": PT, en: EN };
 

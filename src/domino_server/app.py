@@ -16,7 +16,7 @@ from . import __version__, metrics
 from .api import ws
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
-from .api.routes import health, players, records, tables
+from .api.routes import health, players, records, replay, tables
 from .api.routes import metrics as metrics_route
 from .bots import BotPool
 from .core.config import Settings
@@ -78,6 +78,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     app.include_router(metrics_route.router)
     app.include_router(tables.router)
     app.include_router(records.router)
+    app.include_router(replay.router)
     app.include_router(players.router)
     app.include_router(ws.router)
 
@@ -85,7 +86,9 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     if web is not None and web.is_dir():
 
         @app.get("/t/{table_id}", include_in_schema=False)
-        async def invite(table_id: str) -> FileResponse:
+        @app.get("/t/{table_id}/replay", include_in_schema=False)
+        @app.get("/replay", include_in_schema=False)
+        async def invite(table_id: str = "") -> FileResponse:
             index = web / "index.html"
             if not index.is_file():
                 raise HTTPException(404, "the web client is not installed")

@@ -157,6 +157,7 @@ async def join_table(body: JoinTable, request: Request, actor: TableDep) -> Join
         token_hash=hash_token(token),
         player_hash=hash_token(player),
         ip_hash=address_hash(actor.id, _address(request)),
+        seat=body.seat,
     )
     reply = await actor.ask(None, join)
     if not reply.ok:
