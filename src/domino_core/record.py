@@ -91,15 +91,10 @@ def _parse_tile(text: object, round_no: int) -> Tile:
 def _parse_rules(obj: object) -> Rules:
     if not isinstance(obj, Mapping):
         raise RecordError(0, 0, "\"rules\" must be an object")
-    data = dict(obj)
-    scoring = data.pop("scoring", None)  # written by Rules.to_dict(); fixed by the preset
     try:
-        rules = Rules.from_dict(data)
+        return Rules.from_dict(dict(obj))
     except (ValueError, TypeError) as exc:
         raise RecordError(0, 0, str(exc)) from exc
-    if scoring is not None and scoring != rules.scoring:
-        raise RecordError(0, 0, f"{rules.preset} scores as {rules.scoring!r}, not {scoring!r}")
-    return rules
 
 
 _RECORD_KEYS = ("format", "rules", "rounds")
@@ -255,11 +250,14 @@ def write_record(match: Match) -> dict[str, Any]:
     and passes are left out, since replay derives them.
     """
     rules = match.rules
-    base = Rules.from_preset(rules.preset, rules.seats, rules.goal)
     header: dict[str, Any] = {"preset": rules.preset, "seats": rules.seats, "goal": rules.goal}
+    if rules.scoring != Rules.from_preset(rules.preset, rules.seats).scoring:
+        header["scoring"] = "batida" if rules.batida else "pips"
+    base = Rules.from_preset(rules.preset, rules.seats, rules.goal, scoring=rules.scoring)
     for knob in KNOBS:
-        if getattr(rules, knob) != getattr(base, knob):
-            header[knob] = getattr(rules, knob)
+        if knob != "scoring" and getattr(rules, knob) != getattr(base, knob):
+            value = getattr(rules, knob)
+            header[knob] = list(value) if isinstance(value, tuple) else value
     rounds = [{"hands": [[str(t) for t in hand] for hand in deal.hands],
                "boneyard": [str(t) for t in deal.boneyard],
                "plays": list(plays)}

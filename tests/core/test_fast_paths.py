@@ -24,21 +24,26 @@ from domino_core.scoring import score_blocked, score_domino
 from domino_core.tiles import DOUBLES_MASK, ids_of
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
-    (p, s, {}) for p in ("classic", "draw", "block", "fives", "caribbean") for s in (2, 3, 4)]
+    (p, s, {}) for p in ("classic", "draw", "block", "fives", "caribbean", "batida")
+    for s in (2, 3, 4)]
 CONFIGS += [
     ("draw", 4, {"teams": True}), ("block", 4, {"teams": True}), ("fives", 4, {"teams": True}),
     ("caribbean", 4, {"teams": False}), ("classic", 3, {"closed_table": "at_once"}),
     ("block", 3, {"closed_table": "at_once"}), ("caribbean", 2, {"closed_table": "all_pass"}),
     ("draw", 2, {"drawing": False}), ("classic", 2, {"redeal_doubles": 2}),
-    ("caribbean", 4, {"next_opener": "winner"}),
+    ("caribbean", 4, {"next_opener": "winner"}), ("batida", 4, {"teams": False}),
+    ("caribbean", 4, {"scoring": "batida"}), ("draw", 3, {"scoring": "batida"}),
 ]
 FULL = (1 << 28) - 1
 
 
 def _rules(config: tuple[str, int, dict[str, Any]]) -> Rules:
     preset, seats, knobs = config
-    return Rules.from_preset(preset, seats=seats, goal=300 if preset != "classic" else 100,
-                             **knobs)
+    if preset == "batida" or knobs.get("scoring") == "batida":
+        goal = 12  # the longest batida match (RULES.md §6b)
+    else:
+        goal = 300 if preset != "classic" else 100
+    return Rules.from_preset(preset, seats=seats, goal=goal, **knobs)
 
 
 def _pairs(mask: int) -> set[tuple[int, int]]:

@@ -47,26 +47,35 @@ converts a think time into the fixed budget used when a seed is given."""
 ROUND_POINTS = 25.0
 """Typical points a round awards, the step of the race model in ``win_chance``."""
 
+BATIDA_ROUND_POINTS = 1.5
+"""The same where rounds score by batida (RULES.md §6b): 1 to 4 points a round, most
+often a simples or a block worth 1."""
 
-def win_chance(scores: Sequence[int], goal: int, side: int) -> float:
+
+def win_chance(
+    scores: Sequence[int], goal: int, side: int, round_points: float = ROUND_POINTS
+) -> float:
     """``side``'s chance to win the match from ``scores``, by a smooth race model.
 
     Each side's distance to the goal is weighed against the others' with a
     temperature that shrinks as the leader nears the goal, so points matter more
-    the closer the match is to its end.
+    the closer the match is to its end. ``round_points`` is what a round typically
+    awards (``BATIDA_ROUND_POINTS`` by batida).
     """
     needs = [max(0, goal - s) for s in scores]
     closest = min(needs)
-    temperature = 0.5 * math.sqrt(ROUND_POINTS * (closest + ROUND_POINTS))
+    temperature = 0.5 * math.sqrt(round_points * (closest + round_points))
     weights = [math.exp((closest - n) / temperature) for n in needs]
     return weights[side] / sum(weights)
 
 
 def _value(match: Match, side: int, goal: int) -> float:
-    """How good the end of a playout is for ``side``, in 0..1."""
+    """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
+    the race model on the scores with the step of a round under the match's scoring."""
     if match.over:
         return 1.0 if match.winner == side else 0.0
-    return win_chance(match.scores, goal, side)
+    step = BATIDA_ROUND_POINTS if match.rules.batida else ROUND_POINTS
+    return win_chance(match.scores, goal, side, step)
 
 
 def play_out_each(

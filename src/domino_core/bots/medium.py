@@ -10,7 +10,10 @@ Each legal play gets a score from the habits a club player has:
 - with a partner, don't cover the partner's number, cover the opponents';
 - in fives, deny the next seat easy points;
 - close the table (a block) only when its side would win the block as RULES.md §6
-  scores it: with a partner, the two hands of each team together.
+  scores it: with a partner, the two hands of each team together;
+- scored by batida (§6b), pips matter only for a block, so shedding weight counts
+  little; what counts is how it goes out: with two tiles left it keeps the one that
+  would go out as a double or on both ends (a carroça, lá-e-lô or cruzada).
 
 The best-scoring play is chosen; ties go to the heavier tile, then the first offered.
 """
@@ -97,8 +100,9 @@ def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
     fives = k.fives()
     rest = list(k.hand)
     rest.remove(tile)
+    batida = k.batida()
     if not rest:
-        return _WIN + o.points
+        return _WIN + (k.batida_value(tile, k.ends) if batida else o.points)
     if fives and k.scores[k.my_side] + o.points >= k.goal:
         return _WIN
     ends = after_play(k.ends, tile, o.end, fives=fives)
@@ -113,8 +117,12 @@ def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
         score += 3.0 * o.points
         score -= 1.5 * reply_points(k, nxt, ends, voids.get(nxt, set()), unseen)
 
-    # Shed weight and doubles.
-    score += 1.0 * pips(tile) + (4.0 if tile[0] == tile[1] else 0.0)
+    # Shed weight and doubles (by batida, weight only counts if the table closes).
+    score += (0.3 if batida else 1.0) * pips(tile) + (4.0 if tile[0] == tile[1] else 0.0)
+
+    # By batida, with one tile left: keep the one that would go out for the most.
+    if batida and len(rest) == 1 and fits(rest[0], ends):
+        score += 3.0 * (k.batida_value(rest[0], ends) - k.batida_points[0])
 
     # Keep numbers varied and keep tiles that fit what is left open.
     numbers = {n for t in rest for n in t}

@@ -125,9 +125,7 @@ class TableState:
     def rules(self) -> Rules:
         """The table's rules (built once from the stored ``rules`` object)."""
         if self._rules is None:
-            # to_dict() adds the derived "scoring", which from_dict() refuses
-            knobs = {k: v for k, v in self.row["rules"].items() if k != "scoring"}
-            self._rules = Rules.from_dict(knobs)
+            self._rules = Rules.from_dict(self.row["rules"])
         return self._rules
 
     @property
