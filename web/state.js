@@ -302,7 +302,12 @@ export function explainRound(state, result, round) {
   else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideSubject(state, winner) });
   if (winner === null || winner === undefined) out.points = t("round.noWinner");
   else out.points = t("round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
-  if (result.result === "goal") out.explain = t("round.explain.goal");
+  if (result.batida) {
+    // batida scoring (RULES.md §6b): the headline names how the winner went out
+    const side = rules && rules.teams ? t("round.batidaTeam") : sideSubject(state, winner);
+    out.headline = t("round.batida", { kind: t(`batida.${result.batida}`), n: result.points ?? 0, side });
+    out.explain = t(`round.explain.batida.${result.batida}`);
+  } else if (result.result === "goal") out.explain = t("round.explain.goal");
   else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
   out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
   out.sum = result.result === "goal" ? "" : scoreSum(state, result);
@@ -331,6 +336,7 @@ export function scoreSum(state, result) {
   const pips = result.pips || [];
   const winner = result.winner;
   if (!rules || winner === null || winner === undefined || !pips.length || !result.points) return "";
+  if (scoringOf(rules) === "batida") return ""; // batida awards are not sums of pips
   const seats = pips.map((_, seat) => seat);
   const out = result.result === "domino" ? (result.hands || []).findIndex((h) => h.length === 0) : -1;
   const mine = seats.filter((s) => sideOf(rules, s) === winner);
