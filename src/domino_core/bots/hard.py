@@ -11,7 +11,9 @@ For each decision it repeatedly
    comparison is fair);
 3. scores the end of the round by its side's chance to win the *match* from the
    scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
-   model on the points each side still needs to reach the goal);
+   model on the points each side still needs to reach the goal, or where rounds
+   score by batida, RULES.md §6b, the exact chance of ``batida_race``: there a
+   round is worth 1 to 4 points by how it ends, never the pips);
 
 and plays the candidate with the best mean. It stops at once when there is one
 legal move. It searches for ``think_time`` seconds (default 0.5) or, when given a
@@ -28,6 +30,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from domino_core.board import Board
+from domino_core.bots.batida_race import batida_win_chance
 from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.sampling import Sampler, World
@@ -47,11 +50,6 @@ converts a think time into the fixed budget used when a seed is given."""
 ROUND_POINTS = 25.0
 """Typical points a round awards, the step of the race model in ``win_chance``."""
 
-BATIDA_ROUND_POINTS = 1.5
-"""The same where rounds score by batida (RULES.md §6b): 1 to 4 points a round, most
-often a simples or a block worth 1."""
-
-
 def win_chance(
     scores: Sequence[int], goal: int, side: int, round_points: float = ROUND_POINTS
 ) -> float:
@@ -60,7 +58,7 @@ def win_chance(
     Each side's distance to the goal is weighed against the others' with a
     temperature that shrinks as the leader nears the goal, so points matter more
     the closer the match is to its end. ``round_points`` is what a round typically
-    awards (``BATIDA_ROUND_POINTS`` by batida).
+    awards. (Batida scoring has its own model: ``batida_race.batida_win_chance``.)
     """
     needs = [max(0, goal - s) for s in scores]
     closest = min(needs)
@@ -71,11 +69,15 @@ def win_chance(
 
 def _value(match: Match, side: int, goal: int) -> float:
     """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
-    the race model on the scores with the step of a round under the match's scoring."""
+    the chance to win from the scores (by batida: the exact model of ``batida_race``)."""
     if match.over:
         return 1.0 if match.winner == side else 0.0
-    step = BATIDA_ROUND_POINTS if match.rules.batida else ROUND_POINTS
-    return win_chance(match.scores, goal, side, step)
+    rules = match.rules
+    if rules.batida:
+        return batida_win_chance(
+            match.scores, goal, side, rules.batida_points, rules.blocked_points
+        )
+    return win_chance(match.scores, goal, side)
 
 
 def play_out_each(
