@@ -157,12 +157,13 @@ def test_the_winner_opens_the_next_round_with_any_tile() -> None:
 def test_the_match_goes_to_six_points() -> None:
     """A cruzada (4), then a lá-e-lô (3): 7 points pass the goal of 6 and end the match."""
     cruz, cruz_plays = CRUZADA
-    match = batida_match(cruz, ["4-4 4-1", "6-5 0-0"])
+    lael, lael_plays = LA_E_LO
+    match = batida_match(cruz, lael)
     assert match.rules.goal == 6
     play(match, *(p.format(e="R") for p in cruz_plays))
     assert match.scores == [4, 0] and not match.over
     match.start_next_round()
-    play(match, "4-4", "4-1 L")
+    play(match, *(p.format(e="L") for p in lael_plays))
     assert match.scores == [7, 0]
     assert (match.over, match.winner) == (True, 0)
 
@@ -280,3 +281,28 @@ def test_random_batida_matches_end_at_six_with_only_batida_awards() -> None:
                 else:
                     assert kind is None and r.points == (0 if r.winner is None else 1)
             assert match.winner is not None and match.scores[match.winner] >= 6
+
+
+def test_search_playout_names_the_same_batida_as_the_full_engine() -> None:
+    """The fast playout of search (which keeps no log) scores a going-out play as the
+    engine does: at every position where the seat on turn goes out with its last tile,
+    both agree on the batida."""
+    checked = set()
+    for seats in (2, 3, 4):
+        for seed in range(40):
+            match = Match(Rules.from_preset("batida", seats=seats), seed=seed)
+            rng = random.Random(seed)
+            while not match.round_over:
+                r = match.round
+                moves = [m for m in match.legal_moves() if m.kind == "play"]
+                if r.turn is not None and len(match.hand(r.turn)) == 1 and moves \
+                        and r.board.center is not None:
+                    fast = r.copy()
+                    fast.playout(rng)
+                    full = r.copy()
+                    full.push(moves[0])
+                    assert fast.award is not None and full.award is not None
+                    assert (fast.end, fast.award) == (full.end, full.award)
+                    checked.add(full.award.batida)
+                match.push(rng.choice(match.legal_moves()))
+    assert checked == {"simples", "carroca", "la-e-lo", "cruzada"}

@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_rules import first_opener, norm, round_award
+from reference_rules import BATIDA_ROW, first_opener, norm, round_award
 
 from domino_core import ALL_TILES, Rules
 from domino_core.round import Round
@@ -86,7 +86,12 @@ def check_end(r: Round, scores_before: list[int], fives_before: int) -> None:
     if r.end == "domino":
         out_seat = r.award.seat
         assert out_seat is not None and r.hands[out_seat] == 0
-        assert r.award == score_domino(rules, r.hands, out_seat)
+        if rules.batida:
+            # which batida needs the last tile, gone from the state: check it is one
+            assert r.award.batida is not None and r.award.points == rules.batida_points[
+                BATIDA_ROW[r.award.batida]]
+        else:
+            assert r.award == score_domino(rules, r.hands, out_seat)
     elif r.end == "blocked":
         assert all(r.hands), "blocked, yet a hand is empty"
         if rules.closed_table == "all_pass":
@@ -101,7 +106,7 @@ def check_end(r: Round, scores_before: list[int], fives_before: int) -> None:
     else:
         assert r.end == "goal" and rules.fives and max(r.scores) >= rules.goal
         return
-    ref = round_award(rules, hands, r.end, out_seat, r.opener)
+    ref = round_award(rules, hands, r.end, out_seat, r.opener, r.award.batida)
     assert (r.award.side, r.award.points, r.award.seat) == (ref.side, ref.points, ref.seat)
     gained = [a - b for a, b in zip(r.scores, scores_before, strict=True)]
     in_round = [0] * rules.sides
