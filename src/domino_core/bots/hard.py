@@ -75,7 +75,7 @@ def _value(match: Match, side: int, goal: int) -> float:
     rules = match.rules
     if rules.batida:
         return batida_win_chance(
-            match.scores, goal, side, rules.batida_points, rules.blocked_points
+            match.scores, goal, side, rules.batida_points, rules.blocked_points, rules.seats
         )
     return win_chance(match.scores, goal, side)
 

@@ -11,9 +11,11 @@ Each legal play gets a score from the habits a club player has:
 - in fives, deny the next seat easy points;
 - close the table (a block) only when its side would win the block as RULES.md §6
   scores it: with a partner, the two hands of each team together;
-- scored by batida (§6b), pips matter only for a block, so shedding weight counts
-  little; what counts is how it goes out: with two tiles left it keeps the one that
-  would go out as a double or on both ends (a carroça, lá-e-lô or cruzada).
+- scored by batida (§6b), where going out first is what scores (and with tiles asleep
+  many rounds block, won by the lightest hand): it plays to make the next seat pass
+  (the chance that it holds nothing for the ends left, from the unseen tiles and what
+  it showed it lacks) and to keep its partner playing; with two tiles left it keeps the
+  one that would go out as a double or on both ends (a carroça, lá-e-lô or cruzada).
 
 The best-scoring play is chosen; ties go to the heavier tile, then the first offered.
 """
@@ -36,6 +38,10 @@ from domino_core.bots.knowledge import (
 )
 
 _WIN = 1_000_000.0
+#: By batida: the weight of the chance that the next seat must pass after a play, and of
+#: the chance that the partner must (tuned in the arena against Rabisco, matches to 6).
+BATIDA_NEXT_PASSES = 30.0
+BATIDA_PARTNER_PASSES = 3.0
 
 
 def end_owners(k: Knowledge) -> dict[str, int]:
@@ -81,6 +87,20 @@ def reply_points(
     return expected
 
 
+def pass_chance(
+    k: Knowledge, seat: int, open_pips: set[int], unseen: set[Pair], voids: set[int]
+) -> float:
+    """The chance that ``seat`` holds no tile for ``open_pips``, roughly: each unseen tile
+    it could hold (none of its numbers known lacking) is held with probability hand size
+    over candidates, independently."""
+    pool = [t for t in unseen if t[0] not in voids and t[1] not in voids]
+    if not pool or k.hand_counts[seat] == 0:
+        return 1.0
+    p = min(1.0, k.hand_counts[seat] / len(pool))
+    fitting = sum(1 for t in pool if t[0] in open_pips or t[1] in open_pips)
+    return float((1.0 - p) ** fitting)
+
+
 @dataclass(frozen=True, slots=True)
 class _Context:
     unseen: set[Pair]
@@ -117,8 +137,9 @@ def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
         score += 3.0 * o.points
         score -= 1.5 * reply_points(k, nxt, ends, voids.get(nxt, set()), unseen)
 
-    # Shed weight and doubles (by batida, weight only counts if the table closes).
-    score += (0.3 if batida else 1.0) * pips(tile) + (4.0 if tile[0] == tile[1] else 0.0)
+    # Shed weight and doubles (by batida too: with tiles asleep many rounds block, and the
+    # lightest hand takes a block).
+    score += 1.0 * pips(tile) + (4.0 if tile[0] == tile[1] else 0.0)
 
     # By batida, with one tile left: keep the one that would go out for the most.
     if batida and len(rest) == 1 and fits(rest[0], ends):
@@ -141,6 +162,12 @@ def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
         partner_lacks = voids.get(partner, set())
         if open_pips and open_pips <= partner_lacks:
             score -= 5.0
+    if batida:
+        # Going out first is what scores: make the next seat pass, keep the partner playing.
+        score += BATIDA_NEXT_PASSES * pass_chance(k, nxt, open_pips, unseen, voids.get(nxt, set()))
+        if partner is not None:
+            score -= BATIDA_PARTNER_PASSES * pass_chance(
+                k, partner, open_pips, unseen, voids.get(partner, set()))
 
     # Partner's numbers stay open; opponents' get covered.
     if partner is not None and o.end is not None:
