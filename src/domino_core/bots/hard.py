@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from domino_core.board import Board
+from domino_core.bots import medium
 from domino_core.bots.batida_race import batida_win_chance
 from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
@@ -199,6 +200,28 @@ def choose(
         return k.legal[0]
     if not isinstance(k.source, View):
         raise TypeError("the hard level searches from a View object, not its JSON")
-    means, _ = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
+    means, counts = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
     best = max(range(len(means)), key=lambda i: (means[i], -i))
+    if k.batida():
+        best = steer(k, means, counts, best)
     return k.legal[best]
+
+
+STEER_MARGIN = 0.5
+"""By batida: moves whose mean is within this many ``1 / sqrt(playouts)`` of the best
+count as equally good to the search, and Nino's rules of thumb choose among them."""
+
+
+def steer(k: Knowledge, means: Sequence[float], counts: Sequence[int], best: int) -> int:
+    """Among the plays the search cannot tell from ``best`` (by batida, where a round is
+    worth a point or two and random playouts of a short match are noisy), the one Nino's
+    rules of thumb like most: the search decides where it sees a difference, the habits
+    of a good player where it does not."""
+    n = max(1, min(counts))
+    margin = STEER_MARGIN / math.sqrt(n)
+    close = [i for i, o in enumerate(k.legal)
+             if o.kind == "play" and o.tile is not None and means[i] >= means[best] - margin]
+    if len(close) < 2:
+        return best
+    ctx = medium.context(k)
+    return max(close, key=lambda i: (medium.score_play(k, k.legal[i], ctx), -i))

@@ -108,13 +108,15 @@ class _Context:
     owners: dict[str, int]
 
 
-def _context(k: Knowledge) -> _Context:
+def context(k: Knowledge) -> _Context:
+    """What ``score_play`` reads about the position besides the play (made once a move)."""
     return _Context(k.unseen(), known_voids(k), end_owners(k))
+
 
 
 def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
     """The club player's score of one legal play (higher is better)."""
-    c = _context(k) if ctx is None else ctx
+    c = context(k) if ctx is None else ctx
     assert o.tile is not None
     tile = o.tile
     fives = k.fives()
@@ -237,7 +239,7 @@ def choose(k: Knowledge) -> Option:
         return k.legal[0]
     if len(plays) == 1:
         return plays[0]
-    ctx = _context(k)
+    ctx = context(k)
     scored = [
         (score_play(k, o, ctx), pips(o.tile) if o.tile else 0, -i, o) for i, o in enumerate(plays)
     ]
