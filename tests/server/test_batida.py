@@ -63,8 +63,10 @@ async def test_batida_match_to_six_over_the_socket(server: Server) -> None:
     tid = created["table_id"]
     ana = Client(server, tid, created["token"])
     await ana.connect()
-    assert ana.view is not None and len(ana.view["hand"]) == 6 and ana.view["sleeping"] == 4
     assert (await ana.command({"type": "start"}))["type"] == "accepted"
+    while ana.view is None:
+        await ana.recv()
+    assert len(ana.view["hand"]) == 6 and ana.view["sleeping"] == 4
     await play_out([ana])
     view = ana.view
     assert view is not None and view["over"] and max(view["scores"]) >= 6
