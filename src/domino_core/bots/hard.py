@@ -31,6 +31,7 @@ from typing import cast
 
 from domino_core.board import Board
 from domino_core.bots import medium
+from domino_core.bots.batida_playout import greedy_batida_playout
 from domino_core.bots.batida_race import batida_win_chance
 from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
@@ -85,14 +86,18 @@ def play_out_each(
     base: Match, moves: Sequence[Move], side: int, goal: int, *, fives: bool, seed: int
 ) -> list[float]:
     """The value for ``side`` (0..1, as the search scores a playout's end) of each of
-    ``moves`` played in ``base``, the round then played out (fives: greedily) with the same
-    playout seed for every move, so that they are compared on the same luck."""
+    ``moves`` played in ``base``, the round then played out (fives and batida: greedily)
+    with the same playout seed for every move, so that they are compared on the same
+    luck."""
     out: list[float] = []
+    batida = base.rules.batida
     for move in moves:
         m = base.copy()
         m.push(move)
         if fives:
             greedy_fives_playout(m, random.Random(seed))
+        elif batida:
+            greedy_batida_playout(m, random.Random(seed))
         else:
             m.playout(random.Random(seed))
         out.append(_value(m, side, goal))
