@@ -13,6 +13,12 @@ let home = { mode: "computer" };
 
 const BOTS = ["rabisco", "nino", "voquelonia"];
 const TIMERS = [0, 15, 30, 45, 60];
+/** The goals each game offers (RULES.md §8; batida §6b: 3..12, 6 by default). */
+const GOALS = {
+  classic: [50, 100],
+  batida: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  default: [50, 75, 100, 150, 200, 250, 300],
+};
 
 export function showHome() {
   closeSocket();
@@ -72,15 +78,16 @@ export function refreshHomeForm() {
     teams.disabled = true;
   } else {
     teams.disabled = false;
-    if (teams.dataset.preset !== preset) teams.checked = preset === "caribbean";
+    if (teams.dataset.preset !== preset) teams.checked = preset === "caribbean" || preset === "batida";
   }
   teams.dataset.preset = preset;
   // goals
   const goal = $("goal");
   const keep = Number(goal.value) || 100;
-  const goals = preset === "classic" ? [50, 100] : [50, 75, 100, 150, 200, 250, 300];
+  const goals = GOALS[preset] || GOALS.default;
+  const fallback = preset === "batida" ? 6 : 100;
   goal.innerHTML = goals.map((g) => `<option value="${g}">${g}</option>`).join("");
-  goal.value = goals.includes(keep) ? String(keep) : "100";
+  goal.value = String(goals.includes(keep) ? keep : fallback);
   // one chooser per other seat: the bot that plays it (friends who arrive take bot seats)
   const rows = $("seat-rows");
   const before = Array.from(rows.querySelectorAll("select")).map((s) => s.value);

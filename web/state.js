@@ -303,7 +303,12 @@ export function explainRound(state, result, round) {
   if (winner === null || winner === undefined) out.points = t("round.noWinner");
   else out.points = t("round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
   const teamsBlocked = result.result === "blocked" && rules && rules.teams;
-  if (result.result === "goal") out.explain = t("round.explain.goal");
+  if (result.batida) {
+    // batida scoring (RULES.md §6b): the headline names how the winner went out
+    const side = rules && rules.teams ? t("round.batidaTeam") : sideSubject(state, winner);
+    out.headline = t("round.batida", { kind: t(`batida.${result.batida}`), n: result.points ?? 0, side });
+    out.explain = t(`round.explain.batida.${result.batida}`);
+  } else if (result.result === "goal") out.explain = t("round.explain.goal");
   else if (teamsBlocked && t(`round.explain.${scoringOf(rules)}.blocked.teams`) !== `round.explain.${scoringOf(rules)}.blocked.teams`) {
     out.explain = t(`round.explain.${scoringOf(rules)}.blocked.teams`);
   } else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
@@ -343,6 +348,7 @@ export function scoreSum(state, result) {
   const pips = result.pips || [];
   const winner = result.winner;
   if (!rules || winner === null || winner === undefined || !pips.length || !result.points) return "";
+  if (scoringOf(rules) === "batida") return ""; // batida awards are not sums of pips
   const seats = pips.map((_, seat) => seat);
   const out = result.result === "domino" ? (result.hands || []).findIndex((h) => h.length === 0) : -1;
   const mine = seats.filter((s) => sideOf(rules, s) === winner);
