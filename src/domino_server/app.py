@@ -14,9 +14,10 @@ from fastapi.staticfiles import StaticFiles
 
 from . import __version__
 from .api import ws
-from .api.routes import health, players, records, tables
+from .api.routes import health, players, push, records, tables
 from .bots import BotPool
 from .core.config import Settings
+from .push import Reminders
 from .store.db import make_engine, make_sqlite_writer
 from .store.repo import Store
 from .tables.clock import Sweeper
@@ -44,6 +45,8 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
+        reminders = app.state.reminders = Reminders(store.engine, settings)
+        await reminders.start()
         restored = await registry.restore_all()
         gc.set_threshold(*settings.gc_thresholds)
         gc.freeze()  # what start-up built lives as long as the process: never scan it again
@@ -55,6 +58,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         finally:
             await sweeper.stop()
             await registry.close()
+            await reminders.stop()
             await store.close()
             if bots is None and isinstance(pool, BotPool):
                 pool.close()
@@ -70,6 +74,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     app.include_router(tables.router)
     app.include_router(records.router)
     app.include_router(players.router)
+    app.include_router(push.router)
     app.include_router(ws.router)
 
     web = Path(settings.web_dir) if settings.web_dir else None
