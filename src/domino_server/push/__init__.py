@@ -7,7 +7,8 @@ reminders that calls for, they are kept in the database and :mod:`.sender` deliv
 with ``pywebpush`` off the event loop.
 """
 
+from . import rows
 from .news import TableNews, news_from
 from .service import Reminders
 
-__all__ = ["Reminders", "TableNews", "news_from"]
+__all__ = ["Reminders", "TableNews", "news_from", "rows"]

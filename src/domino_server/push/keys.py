@@ -42,8 +42,11 @@ class VapidKeys:
     def from_private(cls, private: str) -> VapidKeys:
         """The pair of the base64url raw private key ``private`` (ValueError if it is not
         one)."""
+        text = private.strip()
         try:
-            key = Vapid02.from_raw(private.strip().encode("ascii")).private_key
+            if len(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))) != 32:
+                raise ValueError("not 32 bytes")
+            key = Vapid02.from_raw(text.encode("ascii")).private_key
         except Exception as exc:
             raise ValueError("a VAPID private key is the base64url of 32 raw bytes") from exc
         public = key.public_key().public_bytes(

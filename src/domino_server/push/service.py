@@ -54,6 +54,7 @@ class Reminders:
         self._tasks: list[asyncio.Task[None]] = []
         self._pool = ThreadPoolExecutor(4, thread_name_prefix="push")
         self._claims: set[str] = set()
+        self._stopping = False
 
     # lifecycle ---------------------------------------------------------------
     async def start(self, *, send: bool = True) -> None:
@@ -65,9 +66,16 @@ class Reminders:
             self._tasks.append(loop.create_task(self._send_loop(), name="push-send"))
 
     async def stop(self) -> None:
-        """Store the news still queued, stop, and give back unsent claims."""
+        """Store the news still queued, let a send under way finish (up to 15 s: what was
+        delivered is marked so), stop, and give back the claims not sent yet."""
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._news.join(), 5.0)
+        self._stopping = True
+        self.wake()
+        sending = [t for t in self._tasks if t.get_name() == "push-send"]
+        if sending:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(sending[0]), 15.0)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -122,7 +130,7 @@ class Reminders:
     # sending -------------------------------------------------------------------
     async def _send_loop(self) -> None:
         poll = self.settings.push_poll_seconds
-        while True:
+        while not self._stopping:
             done = 0
             try:
                 done = await self.send_due()
@@ -135,6 +143,8 @@ class Reminders:
                 due = await rows.next_due(self.engine)
                 if due is not None:
                     delay = min(poll, max(0.0, due - self.clock()))
+            if self._stopping:
+                break
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay + 0.001)
@@ -148,8 +158,12 @@ class Reminders:
                 self.engine, self.clock(), token, limit=BATCH, lease=LEASE_SECONDS
             )
             for row in claimed:
+                if self._stopping:
+                    break
                 await self._send(row, token)
         finally:
+            if self._stopping:
+                await rows.release(self.engine, token)
             self._claims.discard(token)
         return len(claimed)
 
