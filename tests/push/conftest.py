@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from domino_server.core.config import Settings
 from domino_server.push import Reminders
 from domino_server.store import models as m
 from domino_server.store.db import make_engine, migrate
-from server.harness import fresh_database_url, postgres_url
+from server.harness import Server, fresh_database_url, postgres_url
 
 from .helpers import TABLE, Clock, settings
 from .push_service import PushService
@@ -56,3 +56,25 @@ async def reminders(engine: AsyncEngine) -> AsyncIterator[tuple[Reminders, Clock
     await r.start(send=False)  # the test sends due reminders itself: nothing races it
     yield r, clock
     await r.stop()
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Real servers (``domino serve`` subprocesses) that accept the local push service's
+    http endpoints; stopped after the test."""
+    started: list[Server] = []
+
+    def make(env: dict[str, str] | None = None, database_url: str | None = None) -> Server:
+        url = database_url or fresh_database_url(tmp_path, "sqlite")
+        server = Server(
+            url,
+            {"DOMINO_PUSH_ALLOW_HTTP": "1", **(env or {})},
+            log_path=tmp_path / f"server-{len(started)}.log",
+        )
+        server.start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in started:
+        server.stop()
