@@ -67,3 +67,23 @@ export function getTable(tableId) {
 export function recordUrl(tableId) {
   return `/api/tables/${encodeURIComponent(tableId)}/record`;
 }
+
+/** The server's VAPID public key: {public_key} (base64url). */
+export function getPushKey() {
+  return call("GET", "/api/push/key");
+}
+
+/** Send our seat's reminders at `tableId` to `subscription` (PushSubscription.toJSON() and `lang`). */
+export function subscribePush(tableId, token, subscription) {
+  return call("PUT", `/api/tables/${encodeURIComponent(tableId)}/push`, subscription, token);
+}
+
+/** No more reminders of our seat at `tableId` to `endpoint` (null: to any browser). */
+export function unsubscribePush(tableId, token, endpoint) {
+  return call("DELETE", `/api/tables/${encodeURIComponent(tableId)}/push`, endpoint ? { endpoint } : {}, token);
+}
+
+/** Whether `endpoint` gets our seat's reminders at `tableId`: {subscribed}. */
+export function pushStatus(tableId, token, endpoint) {
+  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/push/status`, { endpoint }, token);
+}

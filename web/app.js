@@ -16,6 +16,7 @@ import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js"
 import { go, onRoute } from "./nav.js";
 import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
+import { bindPush } from "./push.js";
 import { renderExperience } from "./ranking-view.js";
 import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
@@ -79,6 +80,7 @@ function start() {
   bindHand(controls);
   bindBoard(controls, redrawBoard);
   bindTableControls();
+  bindPush();
   relabel();
   route();
   document.body.dataset.ready = "1";

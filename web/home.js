@@ -6,6 +6,7 @@ import { $, show } from "./page.js";
 import { showMyTables } from "./my-tables-view.js";
 import { showExperience } from "./ranking-view.js";
 import { go } from "./nav.js";
+import { showPushHome } from "./push.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, soloTables, startOnOpen } from "./table.js";
 
@@ -21,6 +22,7 @@ export function showHome() {
   $("name").value = settings.name || "";
   refreshHomeForm();
   showExperience();
+  showPushHome();
 }
 
 function formValue(name) {
