@@ -241,7 +241,8 @@ export function bindPush() {
     // a tapped reminder in a tab of ours that shows something else: open its table here
     navigator.serviceWorker.addEventListener("message", (ev) => {
       const msg = ev.data || {};
-      if (msg.type === "open-table" && typeof msg.path === "string" && msg.path.startsWith("/t/")) go(msg.path);
+      if (msg.type !== "open-table" || typeof msg.path !== "string" || !msg.path.startsWith("/t/")) return;
+      if (location.pathname !== msg.path || $("table").hidden) go(msg.path);
     });
     navigator.serviceWorker.startMessages();
   }

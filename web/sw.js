@@ -73,15 +73,16 @@ self.addEventListener("push", (event) => {
 async function openFor(data) {
   const url = data.url;
   const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  const same = tabs.find((tab) => url && tab.url === url);
-  if (same) return same.focus();
   if (data.push && url) {
-    const ours = tabs.find((tab) => tab.url.startsWith(self.location.origin));
+    // a tab of that table first (its address may be old: the page moves within itself),
+    // else any tab of ours, told to open the table; else a new window
+    const ours = tabs.find((tab) => tab.url === url) || tabs.find((tab) => tab.url.startsWith(self.location.origin));
     if (!ours) return self.clients.openWindow(url);
     ours.postMessage({ type: "open-table", path: new URL(url).pathname });
     return ours.focus().catch(() => ours);
   }
-  if (tabs[0]) return tabs[0].focus();
+  const same = tabs.find((tab) => url && tab.url === url) || tabs[0];
+  if (same) return same.focus();
   if (url) return self.clients.openWindow(url);
   return undefined;
 }
