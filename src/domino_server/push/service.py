@@ -17,16 +17,18 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from domino_core import Match, view_for
+
 from ..core.config import Settings
 from . import rows
 from .keys import VapidKeys, load_keys
-from .news import TableNews
+from .news import TableNews, news_from
 from .plan import plan
 from .sender import Outcome, deliver
 
@@ -93,6 +95,19 @@ class Reminders:
         table): never blocks, never raises; live tables are ignored."""
         if news.pace == "correspondence":
             self._news.put_nowait(news)
+
+    def table_committed(
+        self, table_id: str, summary: Mapping[str, Any], match: Match | None
+    ) -> None:
+        """:meth:`table_changed` with the news made from the table's public ``summary``
+        and a spectator's view of ``match`` (the one call the table side makes after each
+        committed event of a correspondence table, and after loading one)."""
+        if summary.get("pace") != "correspondence":
+            return
+        view = None if match is None else view_for(match, None)
+        self.table_changed(
+            news_from(table_id, summary, view, absence_seconds=self.settings.absence_seconds)
+        )
 
     async def settle(self) -> None:
         """Return once every news told so far is stored."""
