@@ -10,7 +10,7 @@ import json
 import pytest
 import websockets
 
-from .harness import Client, Server, move_frame, play_out, pump
+from .harness import Client, Server, move_frame, play_out, pump, subprotocols
 
 
 async def _table(server: Server, **body) -> tuple[Client, Client]:
@@ -100,7 +100,9 @@ async def test_resume_after_too_long_an_absence_gets_a_snapshot(make_server):
     await bia.close()
     await _play_while(ana, lambda: ana.seq > old + 8 or ana.view["over"])
     await ana.close()
-    bia.ws = await websockets.connect(server.ws_url(bia.table_id, bia.token, old))
+    bia.ws = await websockets.connect(
+        server.ws_url(bia.table_id, old), subprotocols=subprotocols(bia.token)
+    )
     welcome = await bia.recv()
     assert welcome["type"] == "welcome" and welcome["seq"] >= old + 8
     snap = await bia.recv()
