@@ -34,8 +34,13 @@ BACKENDS = ["sqlite", *(["postgresql"] if postgres_url() else [])]
 
 
 @pytest.fixture(params=BACKENDS)
-async def engine(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[AsyncEngine]:
-    url = fresh_database_url(tmp_path, str(request.param))
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+async def engine(tmp_path: Path, backend: str) -> AsyncIterator[AsyncEngine]:
+    url = fresh_database_url(tmp_path, backend)
     await asyncio.to_thread(migrate, url, Settings().migrations_dir)
     eng = make_engine(url)
     async with eng.begin() as conn:
@@ -59,13 +64,13 @@ async def reminders(engine: AsyncEngine) -> AsyncIterator[tuple[Reminders, Clock
 
 
 @pytest.fixture
-def make_server(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+def make_server(tmp_path: Path, backend: str) -> Iterator[Callable[..., Server]]:
     """Real servers (``domino serve`` subprocesses) that accept the local push service's
     http endpoints; stopped after the test."""
     started: list[Server] = []
 
     def make(env: dict[str, str] | None = None, database_url: str | None = None) -> Server:
-        url = database_url or fresh_database_url(tmp_path, "sqlite")
+        url = database_url or fresh_database_url(tmp_path, backend)
         server = Server(
             url,
             {"DOMINO_PUSH_ALLOW_HTTP": "1", **(env or {})},

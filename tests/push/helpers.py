@@ -40,10 +40,14 @@ class Table:
     """A two-seat correspondence match and its public summary as the server shows it."""
 
     def __init__(
-        self, clock: Clock, pace: str = "correspondence", table_id: str = TABLE
+        self,
+        clock: Clock,
+        pace: str = "correspondence",
+        table_id: str = TABLE,
+        seed: int = 11,
     ) -> None:
         self.id = table_id
-        self.match = Match(Rules.from_preset("classic", seats=2, goal=50), seed=11)
+        self.match = Match(Rules.from_preset("classic", seats=2, goal=50), seed=seed)
         self.clock = clock
         self.pace = pace
         self.since = clock()

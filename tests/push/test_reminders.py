@@ -277,3 +277,25 @@ async def test_gives_up_after_the_last_try(engine: AsyncEngine, push: PushServic
         assert (1 - mover, "your_turn", "failed") in await states(engine)
     finally:
         await r.stop()
+
+
+async def test_forced_draws_belong_to_the_turn_and_the_last_move_is_the_other_seats(
+    reminders: tuple[Reminders, Clock], push: PushService, engine: AsyncEngine
+) -> None:
+    r, clock = reminders
+    table = Table(clock, seed=10)  # after the opening the other seat must draw (the core does)
+    mover = table.match.turn
+    assert mover is not None
+    waiting = 1 - mover
+    await subscribe(r, push, waiting)
+    table.play()
+    log = view_for(table.match, None).log
+    assert [e["type"] for e in log] == ["play", "draw"] and log[1]["seat"] == waiting
+    await tell(r, table)
+    assert await r.send_due() == 1
+    [msg] = push.wait_for(1)
+    assert msg.payload is not None
+    assert msg.payload["last"]["seat"] == mover and msg.payload["last"]["type"] == "play"
+    # the turn is named by the other seat's move, not by the draws: more of them (or a
+    # restart) make no new turn
+    assert table.news().turn_key == "1.1"

@@ -12,6 +12,9 @@ from domino_core import View
 
 __all__ = ["TableNews", "iso", "news_from", "public_move"]
 
+#: Log entries that are moves.
+MOVES = ("play", "draw", "pass")
+
 #: Log entry keys that may go into a reminder (all public: the board shows them).
 _MOVE_KEYS = ("type", "seat", "tile", "end", "count")
 
@@ -25,7 +28,8 @@ class TableNews:
     (the same for the whole turn, different for the next; stable across restarts);
     ``turn_since`` when it began and ``claim_at`` when the absence claim against it opens
     (seconds since the epoch); ``connected`` the seats with a socket open; ``humans`` the
-    seats held by people; ``names`` every seat's name; ``last_move`` the last public move.
+    seats held by people; ``names`` every seat's name; ``last_move`` the last public move of
+    another seat than the one on turn (its own forced draws come after it).
     """
 
     table_id: str
@@ -80,11 +84,16 @@ def news_from(
     if view is not None:
         over = over or view.over
         winner = view.winner
-        moves = [e for e in view.log if e.get("type") in ("play", "draw", "pass")]
-        last = public_move(moves[-1]) if moves else None
         if not (view.over or view.round_over):
             turn = view.turn
-            key = f"{view.round_no}.{len(view.log)}"
+        # the turn began after the last move of another seat: the forced draws of the seat
+        # on turn (the core makes them at once) and its own draws belong to its turn
+        moves = [(i, e) for i, e in enumerate(view.log) if e.get("type") in MOVES]
+        others = [(i, e) for i, e in moves if e.get("seat") != turn]
+        begun = others[-1] if others else (moves[-1] if moves else None)
+        last = None if begun is None else public_move(begun[1])
+        if turn is not None:
+            key = f"{view.round_no}.{0 if begun is None else begun[0] + 1}"
     human = turn is not None and seats[turn]["kind"] == "human" and seats[turn].get("bot") is None
     return TableNews(
         table_id=table_id,
