@@ -22,8 +22,8 @@ from .core.config import Settings
 from .push import Reminders
 from .store.db import make_engine, make_sqlite_writer
 from .store.repo import Store
-from .tables.clock import Sweeper
 from .tables.registry import Registry
+from .tables.sweeper import Sweeper
 
 log = logging.getLogger("domino_server")
 
