@@ -43,12 +43,12 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         pool = (
             bots if bots is not None else BotPool(settings.bot_workers, settings.bot_think_seconds)
         )
-        registry = Registry(store, settings, pool)
+        reminders = app.state.reminders = Reminders(store.engine, settings)
+        await reminders.start()
+        registry = Registry(store, settings, pool, reminders)
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
-        reminders = app.state.reminders = Reminders(store.engine, settings)
-        await reminders.start()
         restored = await registry.restore_all()
         gc.set_threshold(*settings.gc_thresholds)
         gc.freeze()  # what start-up built lives as long as the process: never scan it again
