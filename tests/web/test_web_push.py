@@ -1,20 +1,23 @@
 """Web Push reminders in headless Chromium: opting in at a correspondence table, the
-service worker showing a pushed reminder in the page's words, a tap on it opening the
-right table, and turning reminders off at the table and from the home page.
+server's reminder when the turn comes to us, the service worker showing it in the page's
+words, a tap on it opening the right table, and turning reminders off at the table and
+from the home page.
 
 What is real and what is not: headless Chromium has no push service, so
 ``PushManager.subscribe`` fails there ("Registration failed - permission denied"). The
 page's ``PushManager`` is therefore replaced (init script) by one that returns a
 subscription made by the test suite's local push service (tests/push/push_service.py)
-and records the ``applicationServerKey`` it was asked for. Everything else is real:
-the page's own code, the server's routes and database, the service worker, the
-notification it shows (``registration.getNotifications()``). The push is delivered
-into the service worker by the DevTools protocol (``ServiceWorker.deliverPushMessage``,
-the way Chromium's DevTools "Push" button does). A system notification cannot be
-clicked by Playwright: the test dispatches a ``notificationclick`` event in the
-service worker with the notification it showed; such an event is not trusted, so the
-browser lets it neither focus a tab nor open a window, and what is checked is that the
-page's tab is sent to the reminder's table (the path taken when a tab of ours is open).
+and records the ``applicationServerKey`` it was asked for. Everything else is real: the
+page's own code, the server's routes, database and reminder (signed with its VAPID key,
+encrypted for the subscription; the local push service checks and decrypts it), the
+service worker and the notification it shows (``registration.getNotifications()``). The
+decrypted push is handed to the service worker by the DevTools protocol
+(``ServiceWorker.deliverPushMessage``, what a browser's push service connection would
+do). A system notification cannot be clicked by Playwright: the test dispatches a
+``notificationclick`` in the service worker with the notification it showed; such an
+event is not trusted, so the browser lets it neither focus a tab nor open a window, and
+what is checked is that the page's tab is sent to the reminder's table (the path taken
+when a tab of ours is open; opening a new window is not covered).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from websockets.sync.client import connect
 
 from push.push_service import PushService
 
@@ -71,7 +75,9 @@ CLICK = """async () => {
 @pytest.fixture(scope="module")
 def push_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server that accepts the local push service's http:// endpoints."""
-    with running_server(tmp_path_factory.mktemp("push"), push_allow_http="1") as base:
+    with running_server(
+        tmp_path_factory.mktemp("push"), push_allow_http="1", push_poll_seconds="0.2"
+    ) as base:
         yield base
 
 
@@ -100,6 +106,28 @@ def seated(
     page.goto(f"{base}/t/{made['table_id']}")
     page.wait_for_function("document.body.dataset.ready === '1'")
     return page, made["table_id"], made["token"], sub
+
+
+def frames(ws: Any) -> Iterator[dict[str, Any]]:
+    """Every frame the socket receives (a message may hold several)."""
+    while True:
+        data = json.loads(ws.recv(timeout=15))
+        yield from data if isinstance(data, list) else [data]
+
+
+def bia_plays_if_on_turn(base: str, table_id: str, token: str) -> None:
+    """Bia opens the table and, when it is her turn, makes her first legal move."""
+    url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+    with connect(url, subprotocols=["domino.v1", f"domino.token.{token}"]) as ws:  # type: ignore[list-item]
+        got = frames(ws)
+        view = next(f for f in got if f["type"] == "snapshot")["view"]
+        if view["turn"] != view["seat"]:
+            return
+        legal = view["legal"][0]
+        move = {k: legal[k] for k in ("type", "tile", "end") if k in legal}
+        ws.send(json.dumps({**move, "id": "bia-1"}))
+        answer = next(f for f in got if f.get("id") == "bia-1")
+        assert answer["type"] == "accepted", answer
 
 
 def subscribed(base: str, table_id: str, token: str, endpoint: str) -> bool:
@@ -154,19 +182,29 @@ def test_opt_in_a_pushed_reminder_and_its_tap_open_the_table(
         assert subscribed(base, table_id, token, sub["endpoint"])
         page.screenshot(path=str(shots / "push-opt-in.png"))
 
-        # a reminder comes while we look at the home page
+        # Ana looks at the home page (no socket at the table); Bia joins and the match
+        # starts: the turn comes to Ana, and the server sends her a reminder
         page.click("#brand")
         expect(page.locator("#push-home")).to_be_visible()
-        deliver(ctx, page, base, {
-            "kind": "your_turn", "table": table_id, "seat": 0, "turn": 0, "turn_name": "Ana",
-            "last": {"type": "play", "seat": 1, "tile": "6-6", "name": "Bia"},
-            "claim_at": None, "winner": None, "url": f"/t/{table_id}", "lang": "pt-BR",
-        })
+        bia = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": "Bia"}).json()
+        r = httpx.post(
+            f"{base}/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {token}"}
+        )
+        assert r.status_code == 200, r.text
+        bia_plays_if_on_turn(base, table_id, bia["token"])
+        [msg] = push.wait_for(1)  # VAPID checked, decrypted with the browser's keys
+        payload = msg.payload
+        assert msg.status == 201 and payload is not None, msg.error
+        assert payload["kind"] == "your_turn" and payload["turn"] == 0
+        # the push service hands it to the browser: here, DevTools does
+        deliver(ctx, page, base, payload)
         page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 1)")
         [note] = page.evaluate(SHOWN)
+        last = payload["last"]
+        said = f"Bia jogou {last['tile']}. " if last else ""
         assert note == {
             "title": "Sua vez no dominó",
-            "body": "Bia jogou 6-6. Agora é com você.",
+            "body": f"{said}Agora é com você.",
             "tag": f"domino-turn-{table_id}",
             "url": f"{base}/t/{table_id}",
         }
