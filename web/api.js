@@ -79,3 +79,23 @@ export function getReplay(tableId) {
 export function replayRecord(record) {
   return call("POST", "/api/replay", record);
 }
+
+/** The server's VAPID public key: {public_key} (base64url). */
+export function getPushKey() {
+  return call("GET", "/api/push/key");
+}
+
+/** Send our seat's reminders at `tableId` to `subscription` (PushSubscription.toJSON() and `lang`). */
+export function subscribePush(tableId, token, subscription) {
+  return call("PUT", `/api/tables/${encodeURIComponent(tableId)}/push`, subscription, token);
+}
+
+/** No more reminders of our seat at `tableId` to `endpoint` (null: to any browser). */
+export function unsubscribePush(tableId, token, endpoint) {
+  return call("DELETE", `/api/tables/${encodeURIComponent(tableId)}/push`, endpoint ? { endpoint } : {}, token);
+}
+
+/** Whether `endpoint` gets our seat's reminders at `tableId`: {subscribed}. */
+export function pushStatus(tableId, token, endpoint) {
+  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/push/status`, { endpoint }, token);
+}

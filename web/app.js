@@ -16,6 +16,7 @@ import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js"
 import { go, onRoute } from "./nav.js";
 import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
+import { bindPush } from "./push.js";
 import { renderExperience } from "./ranking-view.js";
 import { bindReplay } from "./replay-page.js";
 import { route } from "./routes.js";
@@ -90,6 +91,7 @@ function start() {
   bindTableControls();
   bindNetwork();
   bindReplay();
+  bindPush();
   relabel();
   route();
   document.body.dataset.ready = "1";

@@ -6,6 +6,7 @@ import { $, show } from "./page.js";
 import { showMyTables } from "./my-tables-view.js";
 import { showExperience } from "./ranking-view.js";
 import { go } from "./nav.js";
+import { showPushHome } from "./push.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, soloTables, startOnOpen } from "./table.js";
 
@@ -28,6 +29,7 @@ export function showHome() {
   refreshHomeForm();
   refreshQuickPlay();
   showExperience();
+  showPushHome();
 }
 
 /** The last game made against the computer here (or the home form's defaults). */

@@ -14,6 +14,7 @@ import { reroute } from "./nav.js";
 import { clearTurn, notifyTurn } from "./notify.js";
 import { $, show } from "./page.js";
 import { TableSocket } from "./protocol.js";
+import { renderPush } from "./push.js";
 import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
@@ -39,6 +40,7 @@ export function setPicking(value) {
 /** Draw the table screen from the state as it is now. */
 export function redraw() {
   render(S, { picking, solo: soloTables.has(S.tableId) });
+  renderPush(S);
 }
 
 /** Draw the line again (only if the room it has changed). */

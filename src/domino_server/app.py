@@ -16,10 +16,11 @@ from . import __version__, metrics
 from .api import ws
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
-from .api.routes import health, players, records, replay, tables
+from .api.routes import health, players, push, records, replay, tables
 from .api.routes import metrics as metrics_route
 from .bots import BotPool
 from .core.config import Settings
+from .push import Reminders
 from .store.db import make_engine, make_sqlite_writer
 from .store.repo import Store
 from .tables.registry import Registry
@@ -43,7 +44,9 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         pool = (
             bots if bots is not None else BotPool(settings.bot_workers, settings.bot_think_seconds)
         )
-        registry = Registry(store, settings, pool)
+        reminders = app.state.reminders = Reminders(store.engine, settings)
+        await reminders.start()
+        registry = Registry(store, settings, pool, reminders)
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
@@ -59,6 +62,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         finally:
             await sweeper.stop()
             await registry.close()
+            await reminders.stop()
             await store.close()
             if bots is None and isinstance(pool, BotPool):
                 pool.close()
@@ -80,6 +84,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     app.include_router(records.router)
     app.include_router(replay.router)
     app.include_router(players.router)
+    app.include_router(push.router)
     app.include_router(ws.router)
 
     web = Path(settings.web_dir) if settings.web_dir else None
