@@ -5,10 +5,13 @@ only the faulty one fails.
 
 - :class:`LoopCommitter` (SQLite): the batch is committed on the event loop itself, once
   per loop iteration (a callback scheduled by the first write of the iteration), through
-  the blocking driver: no hand-off to a thread and back per batch. WAL checkpoints, which
-  copy the log into the database file and can take long, are kept off the loop: automatic
-  checkpoints are off on the writing connection and a background thread runs a passive
-  checkpoint every ``checkpoint_seconds``.
+  the blocking driver: no hand-off to a thread and back for the SQL. What is slow stays
+  off the loop: the commit does not fsync (``synchronous=NORMAL`` on the writer, see
+  ``store.db``); instead the WAL file is fsynced on a thread and the batch's writers hear
+  back only after that (batches committed meanwhile share the next fsync), so an
+  acknowledged write survives a power cut as under ``FULL``. WAL checkpoints are off on
+  the writing connection; a background thread runs a passive one every
+  ``checkpoint_seconds``.
 - :class:`TaskCommitter` (PostgreSQL): one task drains what is queued into one
   transaction through the async driver (the loop goes on while the database commits).
 """
@@ -18,7 +21,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Engine, text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -65,6 +70,11 @@ class LoopCommitter(Committer):
         self._pending: Pending = []
         self._scheduled = False
         self._checkpointer: asyncio.Task[None] | None = None
+        self._unsynced: list[asyncio.Future[None]] = []  # committed, not yet fsynced
+        self._syncing = False
+        self._sync_thread = ThreadPoolExecutor(1, thread_name_prefix="store-fsync")
+        database = engine.url.database or ""
+        self._wal = f"{database}-wal" if database and database != ":memory:" else None
 
     async def write(self, w: Write) -> None:
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -79,12 +89,47 @@ class LoopCommitter(Committer):
             apply_writes(conn, writes)
 
     def _flush(self) -> None:
-        """Commit what this loop iteration handed over (at most MAX_BATCH at a time)."""
+        """Commit what this loop iteration handed over (at most MAX_BATCH at a time); its
+        writers hear back once the WAL is synced."""
         batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
         self._scheduled = bool(self._pending)
         if self._pending:
             asyncio.get_running_loop().call_soon(self._flush)
-        _run_batch(batch, self._commit)
+        done: Pending = []
+        _run_batch(batch, self._commit, done)
+        self._unsynced += [fut for _, fut in done]
+        if self._unsynced and not self._syncing:
+            self._sync()
+
+    def _fsync(self) -> None:
+        if self._wal is None:
+            return
+        try:
+            fd = os.open(self._wal, os.O_RDONLY)
+        except FileNotFoundError:
+            return  # no WAL (nothing written yet): nothing to sync
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def _sync(self) -> None:
+        """fsync the WAL on the thread; then acknowledge every write committed before."""
+        waiting, self._unsynced = self._unsynced, []
+        self._syncing = True
+        loop = asyncio.get_running_loop()
+
+        def synced(f: asyncio.Future[None]) -> None:
+            self._syncing = False
+            exc = f.exception()
+            if exc is not None:
+                log.error("fsync of the WAL failed: %s", exc)
+            for fut in waiting:
+                _settle(fut, exc)
+            if self._unsynced:
+                self._sync()
+
+        loop.run_in_executor(self._sync_thread, self._fsync).add_done_callback(synced)
 
     def start(self) -> None:
         # the engine's connections never checkpoint by themselves (store.db)
@@ -106,8 +151,9 @@ class LoopCommitter(Committer):
                 log.exception("WAL checkpoint failed")
 
     async def close(self) -> None:
-        while self._pending or self._scheduled:
-            await asyncio.sleep(0)
+        while self._pending or self._scheduled or self._syncing or self._unsynced:
+            await asyncio.sleep(0.001)
+        self._sync_thread.shutdown(wait=True)
         if self._checkpointer is not None:
             self._checkpointer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -172,8 +218,9 @@ class TaskCommitter(Committer):
             self._task = None
 
 
-def _run_batch(batch: Pending, commit: Callable[[list[Write]], None]) -> None:
-    """Commit ``batch`` in one transaction, else each write alone; settle each future."""
+def _run_batch(batch: Pending, commit: Callable[[list[Write]], None], done: Pending) -> None:
+    """Commit ``batch`` in one transaction, else each write alone: a write that failed
+    gets its error, the committed ones go to ``done``."""
     try:
         commit([w for w, _ in batch])
     except Exception as exc:
@@ -188,7 +235,6 @@ def _run_batch(batch: Pending, commit: Callable[[list[Write]], None]) -> None:
                 log.exception("write failed for table %s", w.table_id)
                 _settle(fut, one)
             else:
-                _settle(fut, None)
+                done.append((w, fut))
     else:
-        for _, fut in batch:
-            _settle(fut, None)
+        done += batch
