@@ -108,6 +108,8 @@ def main(argv: list[str] | None = None) -> None:
         "DOMINO_RATE_PER_SECOND": "100000",
         "DOMINO_RATE_BURST": "100000",
         "DOMINO_OUTBOUND_QUEUE": "4096",
+        "DOMINO_CREATE_PER_MINUTE": "1000000",
+        "DOMINO_CREATE_BURST": "1000000",
     }
     gport, eport = free_port(), free_port()
     game = start(
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> None:
         ],
         env,
         f"http://127.0.0.1:{gport}/readyz",
+        Path(tmp) / "server.log",
     )
     echo = start(
         [sys.executable, __file__, "--echo-server", str(eport)],

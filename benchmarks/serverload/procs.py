@@ -34,10 +34,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start(cmd: list[str], env: dict[str, str], url: str) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-    )
+def start(
+    cmd: list[str], env: dict[str, str], url: str, log: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """Start ``cmd`` (its output to ``log``, or nowhere) and wait until ``url`` answers."""
+    out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 - the child keeps it
+    proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=out, start_new_session=True)
     for _ in range(300):
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(url, timeout=1).status_code < 500:
