@@ -43,13 +43,9 @@ def positions(n: int, seed: int = 7) -> list[object]:
 async def burst(pool: BotPool, views: list[object]) -> list[tuple[float, float | None]]:
     """Ask for every view's hard move at once; (latency, budget given) per answer."""
 
-    async def one(v: object) -> tuple[float, float | None]:
-        budget = pool.budget("voquelonia")
-        t0 = time.monotonic()
-        await pool.choose(v, "voquelonia")
-        return time.monotonic() - t0, budget
-
-    return await asyncio.gather(*(one(v) for v in views))
+    n = len(pool.answers)
+    await asyncio.gather(*(pool.choose(v, "voquelonia") for v in views))
+    return [(t, b) for _, t, b in list(pool.answers)[n:]]
 
 
 def strength(games: int, think: float, seed: int = 11) -> float:

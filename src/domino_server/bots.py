@@ -6,15 +6,17 @@ parses it and feeds it back through its inbox like any command.
 
 Under load (issue 11 point 6) the pool keeps every answer within about twice its budget:
 its workers (one per core by default) run at a lower priority than the server (``nice``),
-so a thinking bot never delays a table's answers; and the hard bot's thinking budget
-shrinks as hard requests queue up: with ``n`` of them waiting or thinking on ``w``
-workers, each thinks ``budget × w / n`` (never less than ``MIN_SHARE`` of it), so the
-queue drains in about one budget.
+so a thinking bot never delays a table's answers; requests wait in the pool's own queue
+and start only when a worker is free, and a hard bot starting then thinks
+``budget × workers / n`` (``n``: hard requests running or waiting), no longer than what is
+left of twice its budget since it was asked (minus a margin for the hand-off), and never
+less than ``MIN_SHARE`` of it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import time
@@ -26,6 +28,9 @@ LEVELS: tuple[str, ...] = ("rabisco", "nino", "voquelonia")
 
 #: The least share of its budget a hard bot may be given when many are waiting.
 MIN_SHARE = 0.05
+
+#: Seconds kept, out of twice the budget, for handing a request to a worker and back.
+HANDOFF = 0.15
 
 #: Niceness of the worker processes (higher: lower priority than the server's loop).
 NICENESS = 10
@@ -75,10 +80,20 @@ class BotPool:
             initializer=_worker_init,
             initargs=(os.getpid(),),
         )
-        self.waiting = 0  # requests asked and not answered (all levels)
-        self.hard_waiting = 0  # of them, hard bots with a thinking budget
+        # asked, not started: (view, level, seed, asked at, the answer's future)
+        self._queue: deque[tuple[Any, str, int | None, float, asyncio.Future[str]]] = deque()
+        self.running = 0
+        self.hard = 0  # hard requests running or waiting
         #: (level, seconds from asking to the answer, budget given) of the last answers
         self.answers: deque[tuple[str, float, float | None]] = deque(maxlen=1000)
+
+    def _is_hard(self, level: str) -> bool:
+        return level == "voquelonia" and self.think_time is not None
+
+    @property
+    def waiting(self) -> int:
+        """Requests asked and not answered (all levels)."""
+        return len(self._queue) + self.running
 
     async def warm_up(self) -> None:
         """Start the worker processes now rather than on the first bot move."""
@@ -87,31 +102,65 @@ class BotPool:
             *(loop.run_in_executor(self._executor, _warm_up) for _ in range(self.workers))
         )
 
-    def budget(self, level: str) -> float | None:
-        """The thinking budget a request for ``level`` asked now gets (None: the bot's own
-        default; only the hard bot thinks for a budget)."""
+    def budget(
+        self, level: str, asked: float | None = None, now: float | None = None
+    ) -> float | None:
+        """The thinking budget of a ``level`` request starting ``now`` that was asked at
+        ``asked`` (None: the bot's own default; only the hard bot thinks for a budget)."""
         if level != "voquelonia" or self.think_time is None:
             return None
-        share = self.workers / max(self.workers, self.hard_waiting + 1)
-        return self.think_time * max(MIN_SHARE, share)
+        b = self.think_time
+        share = b * self.workers / max(self.workers, self.hard)
+        if asked is not None and now is not None:
+            share = min(share, 2 * b - HANDOFF - (now - asked))
+        return max(MIN_SHARE * b, share)
 
     async def choose(self, view: Any, level: str, seed: int | None = None) -> str:
         """The move of bot ``level`` for ``view``; runs in a worker process."""
-        think = self.budget(level)
-        hard = think is not None
-        self.waiting += 1
-        self.hard_waiting += hard
-        t0 = time.monotonic()
         loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(
-                self._executor, choose_move_text, view, level, seed, think
-            )
-        finally:
-            self.waiting -= 1
-            self.hard_waiting -= hard
-            self.answers.append((level, time.monotonic() - t0, think))
+        fut: asyncio.Future[str] = loop.create_future()
+        self.hard += self._is_hard(level)
+        self._queue.append((view, level, seed, time.monotonic(), fut))
+        loop.call_soon(self._dispatch)  # once every request of this iteration is queued
+        return await fut
+
+    def _dispatch(self) -> None:
+        """Start queued requests while a worker is free."""
+        loop = asyncio.get_running_loop()
+        while self._queue and self.running < self.workers:
+            view, level, seed, asked, fut = self._queue.popleft()
+            if fut.cancelled():
+                self.hard -= self._is_hard(level)
+                continue
+            now = time.monotonic()
+            think = self.budget(level, asked, now)
+            self.running += 1
+            job = loop.run_in_executor(self._executor, choose_move_text, view, level, seed, think)
+            job.add_done_callback(functools.partial(self._done, level, asked, think, fut))
+
+    def _done(
+        self,
+        level: str,
+        asked: float,
+        think: float | None,
+        fut: asyncio.Future[str],
+        job: asyncio.Future[str],
+    ) -> None:
+        self.running -= 1
+        self.hard -= think is not None
+        self.answers.append((level, time.monotonic() - asked, think))
+        if not fut.done():
+            if job.cancelled():
+                fut.cancel()
+            elif job.exception() is not None:
+                fut.set_exception(job.exception())  # type: ignore[arg-type]
+            else:
+                fut.set_result(job.result())
+        self._dispatch()
 
     def close(self) -> None:
         """Stop the worker processes."""
+        for *_, fut in self._queue:
+            fut.cancel()
+        self._queue.clear()
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from domino_core import Match, Rules, view_for
-from domino_server.bots import MIN_SHARE, BotPool
+from domino_server.bots import HANDOFF, MIN_SHARE, BotPool
 
 
 def test_the_hard_budget_shrinks_with_the_queue_and_never_below_its_floor() -> None:
@@ -15,9 +17,13 @@ def test_the_hard_budget_shrinks_with_the_queue_and_never_below_its_floor() -> N
     try:
         assert pool.budget("nino") is None  # only the hard bot thinks for a budget
         assert pool.budget("voquelonia") == 1.0
-        pool.hard_waiting = 3  # with this one, 4 on 2 workers: each gets half
+        pool.hard = 4  # 4 hard requests on 2 workers: each gets half
         assert pool.budget("voquelonia") == 0.5
-        pool.hard_waiting = 10_000
+        pool.hard = 2  # a full budget each, but asked 1.2 s ago: only what is left of
+        # twice the budget (minus the hand-off)
+        assert pool.budget("voquelonia", asked=10.0, now=11.2) == pytest.approx(0.65)
+        assert pytest.approx(2.0 - HANDOFF - 1.2) == 0.65
+        pool.hard = 10_000
         assert pool.budget("voquelonia") == MIN_SHARE
     finally:
         pool.close()
@@ -35,7 +41,7 @@ async def test_a_burst_of_hard_moves_is_answered_within_twice_the_budget() -> No
         took = loop.time() - t0
         legal = {str(x) for x in m.legal_moves()}
         assert set(moves) <= legal
-        assert pool.waiting == 0 and len(pool.answers) == 8
+        assert pool.waiting == 0 and pool.hard == 0 and len(pool.answers) == 8
         given = [b for _, _, b in pool.answers]
         assert max(b or 0 for b in given) == 0.2 and min(b or 1 for b in given) < 0.2
         assert took < 2 * 0.2 + 1.0, took  # the burst drained in about one budget
