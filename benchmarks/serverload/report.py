@@ -87,12 +87,13 @@ def report(
         f"(server RSS growth)"
     )
     if args.think:
-        share = res["server_cpu"]
+        # a table makes about one move per think time (its seats think in turn), so one
+        # core's worth of CPU serves 1 s / (CPU per move) moves per second
+        per_core = 1e6 / max(game_us, 1e-9) * args.think
         print(
-            f"pace : {args.tables} tables at a {args.think:g} s think use {share * 100:.0f}% of a "
-            f"core ({game_us:.0f} µs per move, p99 {pct(res['lat'], 99) * 1e3:.1f} ms): one "
-            f"core holds about {args.tables / max(share, 1e-9):,.0f} such tables at that pace "
-            f"(CPU bound; check p99 < 50 ms at that count)"
+            f"pace : {args.tables} tables at a {args.think:g} s think: {game_us:.0f} µs per "
+            f"move, p99 {pct(res['lat'], 99) * 1e3:.1f} ms; one core's CPU serves about "
+            f"{per_core:,.0f} such tables (CPU alone: check p99 < 50 ms at that count)"
         )
     print(
         f"matches finished during the run: {res['tables_finished']}, "
