@@ -24,6 +24,8 @@ from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from . import metrics
+
 LEVELS: tuple[str, ...] = ("rabisco", "nino", "voquelonia")
 
 #: The least share of its budget a hard bot may be given when many are waiting.
@@ -120,6 +122,7 @@ class BotPool:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[str] = loop.create_future()
         self.hard += self._is_hard(level)
+        metrics.BOT_QUEUE.inc()
         self._queue.append((view, level, seed, time.monotonic(), fut))
         loop.call_soon(self._dispatch)  # once every request of this iteration is queued
         return await fut
@@ -131,6 +134,7 @@ class BotPool:
             view, level, seed, asked, fut = self._queue.popleft()
             if fut.cancelled():
                 self.hard -= self._is_hard(level)
+                metrics.BOT_QUEUE.dec()
                 continue
             now = time.monotonic()
             think = self.budget(level, asked, now)
@@ -148,7 +152,10 @@ class BotPool:
     ) -> None:
         self.running -= 1
         self.hard -= think is not None
-        self.answers.append((level, time.monotonic() - asked, think))
+        took = time.monotonic() - asked
+        self.answers.append((level, took, think))
+        metrics.BOT_QUEUE.dec()
+        metrics.BOT_SECONDS.observe(took)
         if not fut.done():
             if job.cancelled():
                 fut.cancel()
@@ -162,5 +169,6 @@ class BotPool:
         """Stop the worker processes."""
         for *_, fut in self._queue:
             fut.cancel()
+            metrics.BOT_QUEUE.dec()
         self._queue.clear()
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from sqlalchemy import Engine, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .. import metrics
 from .writes import Write, apply_writes
 
 __all__ = ["Committer", "LoopCommitter", "TaskCommitter"]
@@ -85,7 +86,7 @@ class LoopCommitter(Committer):
         await fut
 
     def _commit(self, writes: list[Write]) -> None:
-        with self.engine.begin() as conn:
+        with metrics.COMMIT_SECONDS.time(), self.engine.begin() as conn:
             apply_writes(conn, writes)
 
     def _flush(self) -> None:
@@ -181,8 +182,9 @@ class TaskCommitter(Committer):
             self._task = asyncio.get_running_loop().create_task(self._writer(), name="store")
 
     async def _commit(self, writes: list[Write]) -> None:
-        async with self.engine.begin() as conn:
-            await conn.run_sync(apply_writes, writes)
+        with metrics.COMMIT_SECONDS.time():
+            async with self.engine.begin() as conn:
+                await conn.run_sync(apply_writes, writes)
 
     async def _writer(self) -> None:
         while True:
