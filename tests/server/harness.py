@@ -367,6 +367,10 @@ async def play_out(
                 ans = await cl.command(move_frame(pick(v["legal"])))
                 if ans["type"] == "rejected":
                     assert ans["code"] in ("not_your_turn", "not_allowed"), ans
+                    # a bot is moving for this seat (back from away, or a friend waiting
+                    # for the turn boundary): wait for what the table does next
+                    with contextlib.suppress(TimeoutError):
+                        await cl.recv(timeout=max(0.05, min(5.0, end - time.monotonic())))
                 continue
             if v is not None and v["round_over"] and not v["over"]:
                 ans = await cl.command({"type": "next_round"})

@@ -237,7 +237,7 @@ async def table_socket(
                 conn.send({"type": "pong", "id": cmd.id})
             elif isinstance(cmd, c.Sync):
                 actor.tell(Resync(conn, cmd.last_seq, cmd.id))
-            else:
+            elif not conn.closed and conn.retiring is None:
                 actor.submit(seat, cmd, conn)  # answered by the actor, after its events
     except WebSocketDisconnect:
         pass

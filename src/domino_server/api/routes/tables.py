@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
 from domino_core import Rules
+from domino_core.rules import KNOBS
 
 from ... import metrics
 from ...core.config import Settings
@@ -106,19 +107,17 @@ async def create_table(
             "too many tables created from this address; try again later",
             headers={"Retry-After": str(max(1, math.ceil(min(wait, 3600))))},
         )
-    overrides: dict[str, Any] = {}
-    if body.teams is not None:
-        overrides["teams"] = body.teams
+    # Every knob given (redeal_doubles may be given as null: off); the rest keep the preset's.
+    overrides: dict[str, Any] = {
+        k: getattr(body, k) for k in KNOBS
+        if k in body.model_fields_set and (getattr(body, k) is not None or k == "redeal_doubles")
+    }
     try:
         rules = Rules.from_preset(body.preset, seats=body.seats, goal=body.goal, **overrides)
     except (ValueError, TypeError) as exc:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     if len(body.bots) > body.seats:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "more bots than seats")
-    if body.preset == "classic" and body.goal not in (50, 100):
-        raise HTTPException(
-            status.HTTP_422_UNPROCESSABLE_CONTENT, "classic is played to 50 or 100 points"
-        )
     turn_seconds = body.turn_seconds if body.pace == "live" else None
     if turn_seconds is not None and turn_seconds < settings.min_turn_seconds:
         raise HTTPException(
@@ -157,6 +156,7 @@ async def join_table(body: JoinTable, request: Request, actor: TableDep) -> Join
         token_hash=hash_token(token),
         player_hash=hash_token(player),
         ip_hash=address_hash(actor.id, _address(request)),
+        seat=body.seat,
     )
     reply = await actor.ask(None, join)
     if not reply.ok:
