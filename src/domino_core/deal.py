@@ -21,7 +21,9 @@ __all__ = [
     "check_deal",
     "deal_masks",
     "first_opener",
+    "opener_of",
     "shuffle_deal",
+    "shuffle_dealt",
 ]
 
 
@@ -83,23 +85,43 @@ def check_deal(rules: Rules, deal: Deal) -> None:
 
 def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
     """A random deal, shuffled again while ``redeal_doubles`` asks for it."""
-    tiles = list(ALL_TILES)
+    return shuffle_dealt(rules, rng)[0]
+
+
+def shuffle_dealt(rules: Rules, rng: random.Random) -> tuple[Deal, list[int], list[int]]:
+    """:func:`shuffle_deal`'s deal (the same for the same ``rng``), with each hand's
+    bitmask and the boneyard's tile ids in draw order."""
+    ids = list(range(N_TILES))  # shuffled as ALL_TILES would be: the same permutation
     n, k = rules.seats, rules.hand_size
+    redeal = rules.redeal_doubles
     while True:
-        rng.shuffle(tiles)
-        hands = tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n))
-        deal = Deal(hands, tuple(tiles[n * k:]))
-        if rules.redeal_doubles is None or all(
-            sum(1 for t in h if t.is_double) < rules.redeal_doubles for h in hands
-        ):
-            return deal
+        rng.shuffle(ids)
+        masks = []
+        for s in range(n):
+            m = 0
+            for t in ids[s * k:(s + 1) * k]:
+                m |= 1 << t
+            masks.append(m)
+        if redeal is None or all((m & DOUBLES_MASK).bit_count() < redeal for m in masks):
+            break
+    tiles = [ALL_TILES[t] for t in ids]
+    deal = Deal(tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n)), tuple(tiles[n * k:]))
+    return deal, masks, ids[n * k:]
 
 
 def first_opener(deal: Deal) -> tuple[int, Tile]:
     """The first round's opener and the tile it must play (RULES.md §3)."""
-    holder = {t.id: seat for seat, hand in enumerate(deal.hands) for t in hand}
-    tile_id = next(t for t in OPENING_ORDER if t in holder)
-    return holder[tile_id], ALL_TILES[tile_id]
+    seat, tile_id = opener_of([sum(1 << t.id for t in hand) for hand in deal.hands])
+    return seat, ALL_TILES[tile_id]
+
+
+def opener_of(masks: list[int]) -> tuple[int, int]:
+    """:func:`first_opener` of the hands given as bitmasks: ``(seat, tile id)``."""
+    dealt = 0
+    for m in masks:
+        dealt |= m
+    tile_id = next(t for t in OPENING_ORDER if dealt >> t & 1)
+    return next(s for s, m in enumerate(masks) if m >> tile_id & 1), tile_id
 
 
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
@@ -121,9 +143,5 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
             hands.append(m)
         if redeal is None or all((h & DOUBLES_MASK).bit_count() < redeal for h in hands):
             break
-    dealt = 0
-    for h in hands:
-        dealt |= h
-    forced = next(t for t in OPENING_ORDER if dealt >> t & 1)
-    opener = next(s for s in range(n) if hands[s] >> forced & 1)
+    opener, forced = opener_of(hands)
     return hands, ids[n * k:], opener, forced

@@ -3,15 +3,113 @@
 Pure functions of the seat's hand (a bitmask of tile ids), the :class:`Board` and the
 tile the round must open with (``forced``, or None). The checks raise
 :class:`IllegalMove` with a message a player can act on.
+
+The legal plays on a non-empty table depend only on which tiles of the hand carry each
+open end's number, so :func:`plays_on` keeps them, with their :class:`Move` values
+(shared: moves are immutable), in a table keyed by those masks.
 """
 
 from __future__ import annotations
 
-from .board import CLOSED, Board
+from .board import CLOSED, END_MASK, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
-from .tiles import ALL_TILES, NUMBER_MASK, Tile, ids_of
+from .tiles import ALL_TILES, N_TILES, NUMBER_MASK, Tile, ids_of
 
-__all__ = ["check_draw", "check_pass", "check_play", "ends_list", "legal_plays", "playable"]
+__all__ = [
+    "DRAW",
+    "OPEN_MOVES",
+    "PASS",
+    "PLAY_MOVES",
+    "PLAY_OF_ID",
+    "check_draw",
+    "check_pass",
+    "check_play",
+    "ends_list",
+    "legal_plays",
+    "playable",
+    "plays_on",
+]
+
+#: ``PLAY_MOVES[t][e]``: the move that lays tile ``t`` on end ``e`` (0..3 for L, R, U, D).
+PLAY_MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move("play", tile, end) for end in END_NAMES) for tile in ALL_TILES
+)
+#: ``OPEN_MOVES[t]``: the move that opens the round with tile ``t``.
+OPEN_MOVES: tuple[Move, ...] = tuple(Move("play", tile) for tile in ALL_TILES)
+#: ``(tile id, end index)`` of each move of :data:`PLAY_MOVES` by its ``id()`` (they live
+#: as long as the module, so no other object ever has one of these ids).
+PLAY_OF_ID: dict[int, tuple[int, int]] = {
+    id(move): (t, e) for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
+}
+DRAW = Move("draw")
+PASS = Move("pass")
+
+_FULL = (1 << N_TILES) - 1
+Plays = tuple[tuple[Move, ...], tuple[tuple[int, int | None], ...]]
+#: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order;
+#: ``_RANKED[r]`` is the move and the pair of rank ``r``.
+_RANKED: tuple[tuple[Move, tuple[int, int | None]], ...] = tuple(
+    (PLAY_MOVES[t][e], (t, e)) for t in reversed(range(N_TILES)) for e in range(4)
+)
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every mask made of some of the bits of ``mask`` (0 and ``mask`` included)."""
+    out = [0]
+    sub = mask
+    while sub:
+        out.append(sub)
+        sub = (sub - 1) & mask
+    return out
+
+
+#: ``_RANK_BITS[e][m]``: the plays of the tiles of ``m`` on end ``e``, one bit per rank, for
+#: every ``m`` within the tiles of one number (what a hand can hold that fits one end).
+_RANK_BITS: tuple[dict[int, int], ...] = tuple(
+    {sub: sum(1 << (27 - t) * 4 + e for t in ids_of(sub))
+     for number in NUMBER_MASK for sub in _submasks(number)}
+    for e in range(4)
+)
+#: The plays found lately, in two generations: when the young one holds ``_GENERATION``
+#: hands it becomes the old one and the oldest are forgotten (about 3 MB at most).
+_GENERATION = 1 << 14
+_young: dict[int, Plays] = {}
+_old: dict[int, Plays] = {}
+
+
+def plays_on(hand: int, ends: list[int]) -> Plays:
+    """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``
+    (``Board.ends``), as moves and as ``(tile id, end index)``, in :func:`legal_plays`
+    order."""
+    m = END_MASK
+    key = (hand & m[ends[0]] | (hand & m[ends[1]]) << 28 | (hand & m[ends[2]]) << 56
+           | (hand & m[ends[3]]) << 84)
+    found = _young.get(key)
+    if found is None:
+        found = _old.get(key) or _plays_of(key)
+        _keep(key, found)
+    return found
+
+
+def _plays_of(key: int) -> Plays:
+    """The plays of a :func:`plays_on` key: for each end, the mask of the tiles fitting it."""
+    b = _RANK_BITS
+    ranks = (b[0][key & _FULL] | b[1][key >> 28 & _FULL] | b[2][key >> 56 & _FULL]
+             | b[3][key >> 84])
+    ranked = []
+    while ranks:
+        low = ranks & -ranks
+        ranked.append(_RANKED[low.bit_length() - 1])
+        ranks ^= low
+    return tuple(m for m, _ in ranked), tuple(p for _, p in ranked)
+
+
+def _keep(key: int, plays: Plays) -> None:
+    global _young, _old
+    if len(_young) >= _GENERATION:
+        _old = _young
+        _young = {}
+    _young[key] = plays
 
 
 def ends_list(board: Board) -> list[int]:
@@ -34,16 +132,7 @@ def legal_plays(hand: int, board: Board, forced: int | None) -> list[tuple[int, 
         if forced is not None:
             return [(forced, None)] if hand >> forced & 1 else []
         return [(t, None) for t in ids_of(hand)]
-    out: list[tuple[int, int | None]] = []
-    for e, p in enumerate(board.ends):
-        if p != CLOSED:
-            m = hand & NUMBER_MASK[p]
-            while m:
-                low = m & -m
-                out.append((low.bit_length() - 1, e))
-                m ^= low
-    out.sort(key=lambda te: (-te[0], te[1] or 0))
-    return out
+    return list(plays_on(hand, board.ends)[1])
 
 
 def check_play(hand: int, board: Board, forced: int | None, move: Move) -> tuple[int, int | None]:
