@@ -124,24 +124,41 @@ def opener_of(masks: list[int]) -> tuple[int, int]:
     return next(s for s, m in enumerate(masks) if m >> tile_id & 1), tile_id
 
 
+_IDS = tuple(range(N_TILES))
+_RADICES = tuple(range(N_TILES, 1, -1))
+_BIT = tuple(1 << t for t in range(N_TILES))
+
+
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
     """A random first-round deal as ``(hand masks, boneyard ids, opener, forced tile id)``.
 
     The deal is shuffled again while ``redeal_doubles`` asks for it; the opener and its
-    forced tile follow RULES.md §3 as in :func:`first_opener`.
+    forced tile follow RULES.md §3 as in :func:`first_opener`. It reads ``rng`` in its own
+    way (one ``getrandbits(128)`` per shuffle), so it deals otherwise than
+    :func:`shuffle_deal` from the same state.
     """
     n, k = rules.seats, rules.hand_size
-    ids = list(range(N_TILES))
     redeal = rules.redeal_doubles
+    bits = _BIT
     while True:
-        rng.shuffle(ids)
+        # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., 2 (28! is
+        # about 2**98, so every order is as likely as any other to within 2**-30)
+        ids = list(_IDS)
+        r = rng.getrandbits(128)
+        i = N_TILES - 1
+        for radix in _RADICES:
+            r, j = divmod(r, radix)
+            ids[i], ids[j] = ids[j], ids[i]
+            i -= 1
         hands = []
+        most = 0  # the most doubles in one hand
         for s in range(n):
             m = 0
             for t in ids[s * k:(s + 1) * k]:
-                m |= 1 << t
+                m |= bits[t]
             hands.append(m)
-        if redeal is None or all((h & DOUBLES_MASK).bit_count() < redeal for h in hands):
+            most = max(most, (m & DOUBLES_MASK).bit_count())
+        if redeal is None or most < redeal:
             break
     opener, forced = opener_of(hands)
     return hands, ids[n * k:], opener, forced

@@ -255,17 +255,17 @@ class RoundState:
         """
         if self.turn is None:
             return
-        if self.board.center is None and not self.rules.fives:
+        board = self.board
+        if board.fives:
+            self._playout_general(rng)
+            return
+        if board.center is None:
             plays = self.legal_plays()
             t, e = plays[int(rng.random() * len(plays))]
             self._play_quiet(self.turn, t, e)
             if self.turn is None:
                 return
-        if self.rules.fives:
-            self._playout_general(rng)
-            return
         rules = self.rules
-        board = self.board
         ends = board.ends
         end, turn, self.bone_pos, self.passes, ends[0], ends[1], board.placed = play_line_out(
             self.hands, self.bone, len(self.bone) if rules.drawing else 0, self.bone_pos,
