@@ -1,16 +1,15 @@
 /**
- * The board on the table screen: drawing the line (only when what it shows
- * changes), choosing an end on it by click or keyboard, and the aids tip.
+ * The board on the table screen: drawing the line from the state (only when what
+ * it shows changes); its input (choosing an end by click or keyboard, the aids tip)
+ * calls the moves it is handed.
  */
 
-import { boardSvg, fitBoard, previewTile } from "./board.js";
+import { boardSvg, fitBoard, lineInOrder, previewTile } from "./board.js";
 import { moveFocus } from "./hand.js";
 import { drag } from "./hand-view.js";
 import { getLang, t } from "./i18n.js";
-import { cancelPick, picking, playTile } from "./moves.js";
-import { $ } from "./page.js";
+import { $, escapeHtml } from "./page.js";
 import { settings } from "./settings.js";
-import { S } from "./table.js";
 import { numberCount, parseTile } from "./tiles.js";
 
 let lastBoardSig = "";
@@ -28,33 +27,30 @@ const PHONE_WIDTH = 700;
  * Pixels the line of play may use: the board's width, and a height.
  *
  * Without a result panel the height is what the viewport has left once every
- * other part of the page is laid out (the app bar, seats and info lines above;
- * the log line and the dock with the main button and the hand below; the board
- * box's own padding): the page then fills the screen exactly, the dock at its
- * bottom. `fill` says the board keeps that height even when its line needs
+ * other part of the page is laid out (the app bar and info lines above; the seats
+ * around it on the felt; the log line and the dock with the main button and the
+ * hand below): the page then fills the screen exactly, the dock at its bottom. `fill` says the board keeps that height even when its line needs
  * less, so the hand does not move as the line grows. With a round or match
  * panel, fixed shares of the viewport height (the panel's length decides the
  * page's then).
  */
 function boardRoom() {
   const el = $("board");
-  const wrap = $("board-wrap");
   const vw = window.innerWidth;
   const vh = document.documentElement.clientHeight || window.innerHeight;
   const width = Math.max(200, el.clientWidth || vw - 40);
   // a tile's short side at most: on a wide screen the board is tall too, and a short line reads big
   const maxUnit = vw < 520 ? 24 : vw < 1000 ? 32 : 40;
-  const panel = !$("round-over").hidden || !$("match-over").hidden;
+  const peek = $("board-wrap").classList.contains("peek"); // the panel stepped aside
+  const panel = !peek && (!$("round-over").hidden || !$("match-over").hidden);
   if (panel) {
     const beside = vw >= 1000; // the panel sits beside the board (style.css)
     const share = beside ? 0.56 : 0.34;
     return { width, height: Math.max(150, Math.min(560, Math.round(vh * share))), maxUnit, fill: false };
   }
-  const box = getComputedStyle(wrap);
-  const own =
-    parseFloat(box.paddingTop) + parseFloat(box.paddingBottom) + parseFloat(box.borderTopWidth) + parseFloat(box.borderBottomWidth);
-  const others = document.body.offsetHeight - wrap.offsetHeight;
-  const left = Math.floor(vh - others - own - 1);
+  // everything on the page but the board itself (the seats around it on the felt too)
+  const others = document.body.offsetHeight - el.offsetHeight;
+  const left = Math.floor(vh - others - 1);
   const least = vw < PHONE_WIDTH || vh <= 500 ? 120 : 200; // phones, upright or on their side
   return { width, height: Math.max(least, Math.min(560, left)), maxUnit, fill: true };
 }
@@ -80,12 +76,13 @@ function lastPlayedKey(v) {
 /** The reach the line is drawn with now (kept while it still fits well). */
 let boardReachNow = null;
 
-export function renderBoard() {
+/** Draw the line of state `S`; `picking` is the tile being placed (its places shown), or null. */
+export function renderBoard(S, picking) {
   const v = S.view;
   const board = v ? v.board : null;
   const room = boardRoom();
   const fives = Boolean(v && v.rules && (v.rules.scoring === "fives" || v.rules.preset === "fives"));
-  const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over]);
+  const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over, $("board-wrap").className]);
   if (sig === lastBoardSig) return;
   lastBoardSig = sig;
   hideAid();
@@ -103,7 +100,7 @@ export function renderBoard() {
     ? picking.targets.map((x) => ({
         end: x.end,
         text: fives ? (x.points ? `+${x.points}` : "0") : "",
-        preview: previewTile(board, x.end, tile, (v.ends || {})[x.end], { reach: fit.reach }),
+        preview: previewTile(board, x.end, tile, (v.ends || {})[x.end], fit.opts),
         label: t("table.targetLabel", {
           tile: picking.tile,
           end: t(`table.end.${x.end}`),
@@ -119,7 +116,7 @@ export function renderBoard() {
     last: v.round_over ? null : lastPlayedKey(v),
     targets,
   });
-  el.innerHTML = drawn.markup;
+  el.innerHTML = drawn.markup + lineList(board);
   // the newest tile lands once (a redraw for other reasons does not replay it)
   const landed = v.round_over ? null : lastPlayedKey(v);
   if (landed !== lastLanded) {
@@ -141,7 +138,23 @@ export function renderBoard() {
   }
 }
 
-export function bindBoard() {
+/**
+ * The board's input. `ctl` (moves.js `controls`): `state()`, `picking()`, `play(tile,
+ * end)`, `cancel()`; `redraw()` draws the line again when its room may have changed.
+ */
+/** The line tile by tile, in order, for screen readers (the picture names only its size). */
+function lineList(board) {
+  const order = lineInOrder(board);
+  const items = (list) => list.map((x) => `<li>${escapeHtml(x)}</li>`).join("");
+  const line = order.line.map((x) => (x.center ? t("board.center", { tile: x.tile }) : x.tile));
+  let html = `<ol class="sr-only" aria-label="${escapeHtml(t("board.listTitle"))}">${items(line)}</ol>`;
+  for (const arm of ["U", "D"]) {
+    if (order[arm].length) html += `<ol class="sr-only" aria-label="${escapeHtml(t(`board.arm${arm}`))}">${items(order[arm])}</ol>`;
+  }
+  return html;
+}
+
+export function bindBoard(ctl, redraw) {
   const board = $("board");
   // The room changes whenever a part around the board changes height (a seat or log
   // line wraps, the hand gains a row, a notice or the connection banner shows): one
@@ -151,20 +164,22 @@ export function bindBoard() {
     if (frame) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
-      if (!$("table").hidden) renderBoard();
+      redraw();
     });
   };
   if (typeof ResizeObserver === "function") new ResizeObserver(later).observe(document.body);
   board.addEventListener("click", (ev) => {
     const target = ev.target.closest(".target");
-    if (target && picking) playTile(picking.tile, target.dataset.end);
+    const picking = ctl.picking();
+    if (target && picking) ctl.play(picking.tile, target.dataset.end);
   });
   board.addEventListener("keydown", (ev) => {
     const target = ev.target.closest && ev.target.closest(".target");
+    const picking = ctl.picking();
     if (!target || !picking) return;
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
-      playTile(picking.tile, target.dataset.end);
+      ctl.play(picking.tile, target.dataset.end);
       return;
     }
     const all = Array.from(board.querySelectorAll(".target"));
@@ -175,18 +190,19 @@ export function bindBoard() {
     }
   });
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && picking) cancelPick();
+    if (ev.key === "Escape" && ctl.picking()) ctl.cancel();
   });
   // Aids: how many tiles of a number are out, on hover or long press.
   const tip = $("aid-tip");
   const showAid = (half, x, y) => {
-    if (!settings.aids || !S.view || !half) {
+    const view = ctl.state().view;
+    if (!settings.aids || !view || !half) {
       hideAid();
       return;
     }
     aidHalf = half;
     const n = Number(half.dataset.n);
-    const c = numberCount(S.view, n);
+    const c = numberCount(view, n);
     tip.textContent = t("aid.count", { n, ...c });
     tip.hidden = false;
     const wrap = $("board-wrap").getBoundingClientRect();

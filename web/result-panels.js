@@ -5,9 +5,9 @@ import { uprightTileSvg } from "./hand.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
 import { explainMatch, explainRound, seatName, sideOf, withFriends } from "./state.js";
-import { S } from "./table.js";
 
-export function renderOverlays() {
+/** Show or hide the round-over and match-over panels for state `S`. */
+export function renderOverlays(S) {
   const v = S.view;
   const roundBox = $("round-over");
   const matchBox = $("match-over");
@@ -19,6 +19,8 @@ export function renderOverlays() {
     $("round-headline").textContent = text.headline;
     $("round-points").textContent = text.points;
     $("round-explain").textContent = text.explain;
+    $("round-teams").textContent = text.teams;
+    $("round-teams").hidden = !text.teams;
     $("round-fives").textContent = text.fives;
     $("round-fives").hidden = !text.fives;
     $("round-sum").textContent = text.sum;
@@ -40,7 +42,15 @@ export function renderOverlays() {
       .join("");
   }
   matchBox.hidden = !(v && v.over);
-  $("board-wrap").classList.toggle("with-panel", Boolean(result) || Boolean(v && v.over));
+  const wrap = $("board-wrap");
+  wrap.classList.toggle("with-panel", Boolean(result) || Boolean(v && v.over));
+  // "ver mesa": the round's panel steps aside (narrow screens) so the line can be checked
+  const peek = $("peek-btn");
+  peek.hidden = !result || Boolean(v && v.over);
+  if (peek.hidden) wrap.classList.remove("peek");
+  const peeking = wrap.classList.contains("peek");
+  peek.textContent = t(peeking ? "round.showResult" : "round.showTable");
+  peek.setAttribute("aria-pressed", String(peeking));
   if (v && v.over) {
     const text = explainMatch(S);
     $("match-headline").textContent = text.headline;

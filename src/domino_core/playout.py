@@ -47,7 +47,7 @@ def play_line_out(
     passes: int,
     asleep: int | None,
     rnd: Callable[[], float],
-) -> tuple[LineEnd, int, int, int, int, int, int]:
+) -> tuple[LineEnd, int, int, int, int, int, int, int]:
     """Play random moves to the end of the round; return how it ended and the state after.
 
     ``hands`` (one bitmask per seat) is changed in place. ``bone[pos:nbone]`` are the
@@ -57,8 +57,9 @@ def play_line_out(
     None where only all seats passing blocks the round. Each move is one of the seat's
     ``(tile, end)`` plays, uniformly (``rnd()`` once per play: the tiles fitting the left
     end in id order, then those fitting the right end). Returns
-    ``(end, turn, pos, passes, left, right, placed)``: ``turn`` is the seat that went out
-    (or the seat on turn when the table closed).
+    ``(end, turn, pos, passes, left, right, placed, last)``: ``turn`` is the seat that
+    went out (or the seat on turn when the table closed), ``last`` the tile laid last (-1
+    if none), which batida scoring needs (RULES.md §6b).
     """
     n = len(hands)
     nm = NUMBER_MASK
@@ -68,6 +69,7 @@ def play_line_out(
     at_once = asleep is not None
     gone = asleep or 0
     end: LineEnd
+    t = -1
     while True:
         h = hands[turn]
         on_left = fitting[h & nm[left]]
@@ -107,4 +109,4 @@ def play_line_out(
             turn += 1
             if turn == n:
                 turn = 0
-    return end, turn, pos, passes, left, right, placed
+    return end, turn, pos, passes, left, right, placed, t

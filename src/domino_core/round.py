@@ -133,8 +133,11 @@ class Round(RoundState):
         fives (no spinner, nothing scored during the round), in fewer steps; returns the
         log entries added."""
         hands = self.hands
-        hands[seat] ^= 1 << t
         board = self.board
+        # batida scoring (RULES.md §6b) reads the open ends before a going-out tile
+        going_out = hands[seat] == 1 << t
+        before = board.ends[:] if going_out and self.rules.batida else ()
+        hands[seat] ^= 1 << t
         board.place(t, e)
         self.passes = 0
         self.plays.append(PLAY_TEXT[t][e])
@@ -143,8 +146,8 @@ class Round(RoundState):
                  "points": 0}
         log.append(entry)
         # _ending finds an end only for an empty hand or at an at_once table
-        if not hands[seat] or self.rules.closed_table == "at_once":
-            ending = self._ending(seat, t)
+        if going_out or self.rules.closed_table == "at_once":
+            ending = self._ending(seat, t, before)
             if ending is not None:
                 self._finish(*ending)
                 return log[-2:]
@@ -216,10 +219,13 @@ class Round(RoundState):
 
     def _finish(self, end: RoundEnd, award: Award) -> None:
         self._finish_quiet(end, award)
-        self.log.append({
+        entry: dict[str, Any] = {
             "type": "round_end", "result": end, "winner": award.side, "points": award.points,
             "pips": [pips_of(h) for h in self.hands],
-        })
+        }
+        if award.batida is not None:
+            entry["batida"] = award.batida
+        self.log.append(entry)
 
     def stop(self) -> None:
         """End the round unfinished (the match stopped inside it)."""
@@ -242,4 +248,5 @@ class Round(RoundState):
             hands=tuple(tuple(tiles_of(h)) for h in self.hands),
             boneyard=tuple(ALL_TILES[t] for t in self.bone[self.bone_pos:]),
             winner_seat=self.award.seat,
+            batida=self.award.batida,
         )

@@ -3,13 +3,16 @@
 The server runs as a subprocess of ``python -m domino_server.cli`` with a
 temporary SQLite database and fast bot pacing (``DOMINO_BOT_DELAY_SECONDS``),
 and a long ``DOMINO_ROUND_PAUSE_SECONDS`` so that "Next round" is the player's
-click. Screenshots go to docs/screenshots/.
+click. Screenshots go to build/screenshots/ (``make screenshots`` copies the README's
+to docs/screenshots/). Without Chromium the tests fail, unless ``DOMINO_TEST_SKIP``
+lists ``browser`` (see tests/needs.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -20,8 +23,10 @@ from pathlib import Path
 
 import pytest
 
+from needs import need
+
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = ROOT / "build" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -35,8 +40,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+def _no_chromium() -> str | None:
+    """Why Chromium cannot run here, or None."""
+    if os.access(CHROMIUM, os.X_OK):
+        return None
+    return f"no Chromium at {CHROMIUM} (set CHROMIUM_PATH, or apt-get install chromium)"
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    need("browser", _no_chromium())
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
@@ -52,8 +65,7 @@ def running_server(tmp: Path, **settings: str) -> Iterator[str]:
 
     ``settings`` are extra ``DOMINO_*`` variables (names without the prefix).
     """
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+    need("browser", _no_chromium())
     port = _free_port()
     env = {
         **os.environ,
@@ -64,6 +76,7 @@ def running_server(tmp: Path, **settings: str) -> Iterator[str]:
         "DOMINO_GRACE_SECONDS": "30",
         "DOMINO_WEB_DIR": str(ROOT / "web"),
         "DOMINO_LOG_LEVEL": "warning",
+        "DOMINO_CREATE_BURST": "100000",
         **{f"DOMINO_{k.upper()}": v for k, v in settings.items()},
     }
     log = open(tmp / "server.log", "wb")  # noqa: SIM115 (closed at teardown)
@@ -117,9 +130,34 @@ def quick_absence_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
 
 @pytest.fixture
 def shots() -> Path:
-    """Where screenshots are saved (docs/screenshots/)."""
+    """Where screenshots are saved (build/screenshots/, never a tracked file)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+#: axe-core, installed from npm by tests/web/package.json (``npm ci --prefix tests/web``).
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's source, to inject into pages. Installed here with ``npm ci`` when it is
+    missing (npm on PATH); without it the accessibility tests fail, loudly: they are not
+    skipped."""
+    if not AXE.is_file() and shutil.which("npm"):
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--prefix", str(AXE.parents[2])],
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+            timeout=300,
+        )
+    if not AXE.is_file():
+        pytest.fail(
+            f"axe-core is not installed at {AXE}: run `npm ci --prefix tests/web` "
+            "(tests/web/package.json) before the browser tests"
+        )
+    return AXE.read_text()
 
 
 @pytest.fixture(autouse=True)

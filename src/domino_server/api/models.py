@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 from ..protocol.events import BotLevel, TableSummary
 
-Preset = Literal["classic", "draw", "block", "fives", "caribbean"]
+Preset = Literal["classic", "draw", "block", "fives", "caribbean", "batida"]
+
+def plain_text(text: str | None) -> str | None:
+    """``text`` unchanged, or ValueError when it holds a control character (NUL
+    included) or a lone UTF-16 surrogate: text no database stores alike and no JSON
+    answer can carry."""
+    if text is not None:
+        for ch in text:
+            if unicodedata.category(ch) in ("Cc", "Cs"):
+                raise ValueError(
+                    "must not hold control characters (such as NUL) or lone UTF-16 surrogates"
+                )
+    return text
+
+
+#: A player's name at a seat.
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(plain_text)]
 
 #: The player token a create or join answers with (the one sent, or a new one).
 IssuedPlayerToken = Annotated[
@@ -23,6 +40,7 @@ PlayerToken = Annotated[
         description="The player's own key for experience points (kept by the browser); "
         "omit it the first time and keep the one the answer gives",
     ),
+    AfterValidator(plain_text),
 ]
 
 
@@ -49,7 +67,13 @@ class CreateTable(BaseModel):
 
     preset: Preset = "classic"
     seats: int = Field(4, ge=2, le=4)
-    goal: int = Field(100, ge=50, le=300, description="classic: 50 or 100; others 50..300")
+    goal: int | None = Field(
+        None,
+        ge=3,
+        le=300,
+        description="classic: 50 or 100; batida scoring: 3..12; others 50..300. "
+        "null: the preset's (100; batida 6)",
+    )
     pace: Literal["live", "correspondence"] = "live"
     turn_seconds: float | None = Field(
         None,
@@ -69,8 +93,28 @@ class CreateTable(BaseModel):
         description="4 seats with teams: 'friend' seats the first friend who joins opposite "
         "the creator (seat 2); 'bot' keeps seat 2 for its bot. null: friends fill seats in order.",
     )
-    name: str = Field("Jogador", min_length=1, max_length=40, description="The creator's name")
+    name: Name = Field("Jogador", description="The creator's name")
     teams: bool | None = Field(None, description="Override the preset's teams (4 seats only)")
+    # The other knobs of RULES.md §9; each one left out keeps the preset's value.
+    hand_size: int | None = Field(None, ge=1, le=14, description="Tiles dealt to each seat")
+    drawing: bool | None = Field(None, description="Undealt tiles form a boneyard to draw from")
+    redeal_doubles: int | None = Field(
+        None, ge=1, le=7, description="Deal again when a hand gets this many doubles "
+        "(send null to turn it off)"
+    )
+    next_opener: Literal["rotate", "winner"] | None = None
+    closed_table: Literal["all_pass", "at_once"] | None = None
+    auto_draw: bool | None = Field(None, description="The server draws and passes for players")
+    scoring: Literal["pips", "batida"] | None = Field(
+        None, description="'batida': by how the winner went out (RULES.md §6b); 'pips': §6"
+    )
+    batida_points: list[Annotated[int, Field(ge=1, le=12)]] | None = Field(
+        None, min_length=4, max_length=4,
+        description="Points of a batida simples, de carroça, lá-e-lô and cruzada",
+    )
+    blocked_points: int | None = Field(
+        None, ge=0, le=12, description="Points of a blocked round under batida scoring"
+    )
     player_token: PlayerToken = None
 
 
@@ -79,8 +123,9 @@ class JoinTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Bia"}]})
 
-    name: str = Field(min_length=1, max_length=40)
+    name: Name
     player_token: PlayerToken = None
+    seat: int | None = Field(None, ge=0, le=3, description="The free seat chosen, if any")
 
 
 class AnnulmentVote(BaseModel):

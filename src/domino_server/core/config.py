@@ -7,23 +7,13 @@ Every field can be set as ``DOMINO_<FIELD>`` (e.g. ``DOMINO_DATABASE_URL``,
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .paths import default_migrations_dir, default_web_dir
+
 DAY = 24 * 3600.0
-
-
-def _default_web_dir() -> str:
-    """The repository's ``web/`` folder when running from a checkout, else ``""``."""
-    candidate = Path(__file__).resolve().parents[3] / "web"
-    return str(candidate) if candidate.is_dir() else ""
-
-
-def _default_migrations_dir() -> str:
-    """The repository's ``migrations/`` folder (Alembic) when running from a checkout."""
-    return str(Path(__file__).resolve().parents[3] / "migrations")
 
 
 class Settings(BaseSettings):
@@ -38,9 +28,9 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     public_url: str = Field("", description="Base URL for invite links; empty: from the request")
-    web_dir: str = Field(default_factory=_default_web_dir, description="Static web client folder")
+    web_dir: str = Field(default_factory=default_web_dir, description="Static web client folder")
     migrations_dir: str = Field(
-        default_factory=_default_migrations_dir, description="Alembic migrations folder"
+        default_factory=default_migrations_dir, description="Alembic migrations folder"
     )
     log_level: str = "info"
 
@@ -67,9 +57,22 @@ class Settings(BaseSettings):
     timeout_bot: str = Field("nino", description="Bot level that moves for a timed-out seat")
 
     # protocol limits
-    max_frame_bytes: int = 8192
+    max_frame_bytes: int = Field(
+        8192, description="Frames larger than this are answered error frame_too_large"
+    )
+    max_transport_bytes: int = Field(
+        1 << 20,
+        description="Websocket messages larger than this are not read at all: the socket "
+        "is closed with 1009 (must exceed max_frame_bytes)",
+    )
     ws_compression: bool = Field(
         False, description="permessage-deflate on sockets (less bandwidth, more CPU)"
+    )
+    ws_ping_seconds: float = Field(
+        4.0,
+        gt=0,
+        description="Websocket pings this often; a socket that answers none within as long "
+        "is closed (others then see its seat disconnected)",
     )
     resume_window: int = Field(256, ge=1, description="Events kept in memory per table for resume")
     outbound_queue: int = Field(
@@ -77,11 +80,38 @@ class Settings(BaseSettings):
     )
     rate_per_second: float = Field(20.0, description="Sustained commands per second per socket")
     rate_burst: int = Field(40, description="Commands a socket may send in one burst")
+    create_per_minute: float = Field(
+        10.0, ge=0, description="Tables one client address may create per minute, sustained"
+    )
+    create_burst: int = Field(
+        10, ge=1, description="Tables one client address may create at once (then 429)"
+    )
 
     # latency: Python's full garbage collections pause the loop for 100+ ms with
     # hundreds of live tables; collect the young generations less often and the
     # oldest one rarely (reference cycles are rare here)
     gc_thresholds: tuple[int, int, int] = (1_000, 20, 1_000)
+
+    # Web Push reminders (correspondence tables)
+    vapid_private_key: str = Field(
+        "",
+        description="VAPID private key (base64url of the raw 32-byte P-256 scalar); empty: "
+        "one is made on first start and kept in the database",
+    )
+    vapid_subject: str = Field(
+        "mailto:domino@localhost", description="VAPID contact (mailto: or https: URL)"
+    )
+    push_after_seconds: float = Field(DAY, description="Reminder when a turn is this old")
+    push_claim_notice_seconds: float = Field(
+        6 * 3600.0, description="Reminder this long before the absence claim opens"
+    )
+    push_poll_seconds: float = Field(15.0, description="How often due reminders are looked for")
+    push_retry_seconds: float = Field(30.0, description="First retry delay (doubles each try)")
+    push_max_attempts: int = Field(8, ge=1, description="Tries before a reminder is given up")
+    push_ttl_seconds: int = Field(86400, description="How long a push service keeps it")
+    push_allow_http: bool = Field(
+        False, description="Accept http:// push endpoints (tests' local push service only)"
+    )
 
     # tables
     actor_idle_seconds: float = Field(600.0, description="Evict an actor with no socket this long")

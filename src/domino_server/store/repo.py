@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .. import metrics
 from . import models as m
 
 log = logging.getLogger(__name__)
@@ -111,7 +112,8 @@ class Store:
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                await self._transaction([w for w, _ in batch])
+                with metrics.COMMIT_SECONDS.time():
+                    await self._transaction([w for w, _ in batch])
             except Exception:
                 if len(batch) == 1:
                     log.exception("write failed for table %s", batch[0][0].table_id)
@@ -237,6 +239,12 @@ class Store:
                 )
             ).scalar_one()
         return {**dict(row), "place": int(ahead) + 1}
+
+    async def player_known(self, key_hash: str) -> bool:
+        """Whether some seat was ever taken with the player key hashing to ``key_hash``."""
+        query = select(m.seats.c.table_id).where(m.seats.c.player_hash == key_hash).limit(1)
+        async with self.engine.connect() as conn:
+            return (await conn.execute(query)).first() is not None
 
     async def top_players(self, limit: int) -> list[dict[str, Any]]:
         """The ``limit`` players with the most points (ties: the earlier to get there, then

@@ -1,4 +1,8 @@
-"""Finds, creates, loads and evicts table actors; restores live tables after a restart."""
+"""Finds, creates, loads and evicts table actors; restores live tables after a restart.
+
+An actor is assembled here from its collaborators: the state restored from the store
+(:func:`domino_server.table.restore`), the store, a :class:`~.publisher.Publisher`, a
+:class:`~.botdriver.BotDriver` over the bot pool, and the dealer."""
 
 from __future__ import annotations
 
@@ -9,10 +13,20 @@ import secrets
 import time
 from typing import Any
 
+from domino_core import Deal, shuffle_deal
+
+from .. import metrics
 from ..core.config import Settings
+from ..push import Reminders
 from ..store.repo import Store, Write
-from .actor import BOT_NAMES, TableActor
+from ..table import BOT_NAMES, TableState, Timing, restore
+from ..table.summary import listing
+from .actor import TableActor
+from .botdriver import BotDriver
 from .messages import Look
+from .publisher import Publisher
+
+_RNG = secrets.SystemRandom()
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +58,23 @@ def address_hash(table_id: str, address: str | None) -> str | None:
 class Registry:
     """The live actors, by table id."""
 
-    def __init__(self, store: Store, settings: Settings, bots: Any) -> None:
+    def __init__(
+        self, store: Store, settings: Settings, bots: Any, reminders: Reminders | None = None
+    ) -> None:
         self.store = store
         self.settings = settings
         self.bots = bots
+        self.reminders = reminders
         self.actors: dict[str, TableActor] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self.timing = Timing(
+            grace=settings.grace_seconds,
+            absence=settings.absence_seconds,
+            idle=settings.idle_seconds,
+            round_pause=settings.round_pause_seconds,
+            timeout_bot=settings.timeout_bot,
+        )
+        self.evictions = 0
 
     async def get(self, table_id: str) -> TableActor | None:
         """The live actor of ``table_id``, loading it from the database if needed."""
@@ -68,10 +93,11 @@ class Registry:
                     return None
                 actor.start()
                 self.actors[table_id] = actor
+                metrics.RELOADS.labels(reason="load").inc()
         return actor
 
     async def listing(self, table_id: str) -> dict[str, Any] | None:
-        """What a player's list of tables shows of ``table_id`` (``TableState.listing``), or
+        """What a player's list of tables shows of ``table_id`` (``table.summary.listing``), or
         None if there is no such table. A table that is not live is read from the database
         without being brought to life: no task, not kept in memory."""
         actor = self.actors.get(table_id)
@@ -82,16 +108,40 @@ class Registry:
             return reply.data
         if not 0 < len(table_id) <= 32:
             return None
-        table = await self._restored(table_id)
-        return None if table is None else table.listing()
+        state = await self.load_state(table_id)
+        return None if state is None else listing(state)
 
-    async def _restored(self, table_id: str) -> TableActor | None:
-        """An actor holding the stored table ``table_id`` (not started), or None."""
+    async def load_state(self, table_id: str) -> TableState | None:
+        """The stored table ``table_id`` as the machine's state (its events folded), or None."""
         loaded = await self.store.load(table_id)
         if loaded is None:
             return None
-        actor = TableActor(table_id, self.store, self.settings, self.bots)
-        actor.restore(loaded)
+        return restore(
+            loaded.row, loaded.seats, loaded.deals, loaded.events, self.timing, time.time()
+        )
+
+    async def _restored(self, table_id: str) -> TableActor | None:
+        """An actor holding the stored table ``table_id`` (not started), or None."""
+        state = await self.load_state(table_id)
+        if state is None:
+            return None
+        rules = state.rules
+
+        def dealer() -> Deal:
+            return shuffle_deal(rules, _RNG)
+
+        def deliver(item: object) -> None:
+            actor.tell(item)
+
+        actor = TableActor(
+            state,
+            store=self.store,
+            publisher=Publisher(self.settings.resume_window),
+            bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds, deliver),
+            dealer=dealer,
+            reload=lambda: self.load_state(table_id),
+            reminders=self.reminders,
+        )
         return actor
 
     async def create(
@@ -153,19 +203,20 @@ class Registry:
         return len(ids)
 
     async def evict_idle(self) -> None:
-        """Drop actors with no socket for ``actor_idle_seconds`` and nothing to run by
-        themselves (waiting, finished or correspondence tables)."""
+        """Drop actors with no socket for ``actor_idle_seconds``: nothing moves at them by
+        itself (a live table with no person here stands still; a correspondence table's
+        deadlines are found again by the sweep). The stored state is the whole table."""
         cutoff = time.monotonic() - self.settings.actor_idle_seconds
         for table_id, actor in list(self.actors.items()):
-            if any(actor.conns.values()) or actor.last_active > cutoff:
-                continue
-            if actor.status == "playing" and actor.row["pace"] == "live":
+            if actor.publisher.any() or actor.last_active > cutoff:
                 continue
             if not actor.inbox.empty():
                 continue
+            self.evictions += 1
             del self.actors[table_id]
             self._locks.pop(table_id, None)
             await actor.stop()
+            metrics.EVICTIONS.inc()
 
     async def close(self) -> None:
         """Stop every actor."""

@@ -1,12 +1,13 @@
 // The table socket: URL, command ids, reconnect with last_seq, nothing sent while offline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TableSocket, idMaker, socketUrl } from "../../../web/protocol.js";
+import { PING_EVERY_MS, SILENCE_LIMIT_MS, TableSocket, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
 
 class FakeWS {
   static all = [];
-  constructor(url) {
+  constructor(url, protocols) {
     this.url = url;
+    this.protocols = protocols;
     this.sent = [];
     this.closed = false;
     FakeWS.all.push(this);
@@ -52,10 +53,12 @@ function fakeClock() {
 
 const loc = { protocol: "http:", host: "127.0.0.1:8000" };
 
-test("the socket url carries the token and the last event seen", () => {
-  assert.equal(socketUrl(loc, "t1", "tok", 0), "ws://127.0.0.1:8000/ws/tables/t1?token=tok&view=patch");
+test("the socket url carries the last event seen, the token goes as a subprotocol", () => {
+  assert.equal(socketUrl(loc, "t1", 0), "ws://127.0.0.1:8000/ws/tables/t1?view=patch");
+  assert.deepEqual(socketProtocols("tok"), ["domino.v1", "domino.token.tok"]);
+  assert.deepEqual(socketProtocols(null), ["domino.v1"]);
   assert.equal(
-    socketUrl({ protocol: "https:", host: "x.org" }, "t 1", null, 7),
+    socketUrl({ protocol: "https:", host: "x.org" }, "t 1", 7),
     "wss://x.org/ws/tables/t%201?last_seq=7&view=patch",
   );
 });
@@ -79,7 +82,8 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   });
   sock.connect();
   const first = FakeWS.all[0];
-  assert.equal(first.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&view=patch");
+  assert.equal(first.url, "ws://127.0.0.1:8000/ws/tables/t1?view=patch");
+  assert.deepEqual(first.protocols, ["domino.v1", "domino.token.tok"]);
   assert.equal(sock.send("ping"), null, "nothing is sent before the socket opens");
   first.open();
   first.receive({ type: "welcome", seat: 0, table: {}, seq: 3 });
@@ -95,7 +99,7 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   assert.equal(FakeWS.all.length, 1, "waits before reconnecting");
   clockF.advance(1);
   const second = FakeWS.all[1];
-  assert.equal(second.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&last_seq=4&view=patch");
+  assert.equal(second.url, "ws://127.0.0.1:8000/ws/tables/t1?last_seq=4&view=patch");
   second.close(); // still down: backs off longer
   clockF.advance(600);
   assert.equal(FakeWS.all.length, 2);
@@ -117,13 +121,49 @@ test("a silent connection is dropped and reopened; pings keep it alive", () => {
   const sock = new TableSocket({ tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF, onFrame: () => {} });
   sock.connect();
   FakeWS.all[0].open();
-  clockF.advance(20000);
+  clockF.advance(PING_EVERY_MS);
   assert.equal(FakeWS.all[0].sent.at(-1).type, "ping");
-  clockF.advance(20000);
-  clockF.advance(20000);
-  assert.ok(FakeWS.all[0].closed, "dropped after 45 s of silence");
+  FakeWS.all[0].receive({ type: "pong" }); // heard: kept
+  clockF.advance(PING_EVERY_MS);
+  assert.ok(!FakeWS.all[0].closed);
+  // then silence: the link is called lost within about 5 s of the last word heard
+  let waited = 0;
+  while (!FakeWS.all[0].closed && waited < 20000) {
+    clockF.advance(100);
+    waited += 100;
+  }
+  assert.ok(FakeWS.all[0].closed, "dropped after the silence");
+  const since = PING_EVERY_MS + waited; // the pong came one ping period before the loop
+  assert.ok(since > SILENCE_LIMIT_MS && since <= 5000, `dropped ${since} ms after the last pong`);
+  assert.equal(sock.status, "reconnecting", "reconnecting at once, not after a closing handshake");
   clockF.advance(300);
   assert.equal(FakeWS.all.length, 2);
+  sock.close();
+});
+
+test("a drop reconnects at once, and wake() retries now when the network is back", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const statuses = [];
+  class StuckWS extends FakeWS {
+    close() {
+      this.closed = true; // a dead network: the close never completes, onclose never comes
+    }
+  }
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: StuckWS, clock: clockF, onFrame: () => {},
+    onStatus: (s) => statuses.push(s),
+  });
+  sock.connect();
+  StuckWS.all[0].open();
+  sock.drop();
+  assert.equal(sock.status, "reconnecting");
+  clockF.advance(300);
+  assert.equal(StuckWS.all.length, 2, "a new socket after the first backoff");
+  StuckWS.all[1].onclose({ code: 1006 }); // offline: that one fails too
+  assert.equal(StuckWS.all.length, 2);
+  sock.wake();
+  assert.equal(StuckWS.all.length, 3, "woken: tried again without waiting for the backoff");
   sock.close();
 });
 
