@@ -5,8 +5,9 @@ tile the round must open with (``forced``, or None). The checks raise
 :class:`IllegalMove` with a message a player can act on.
 
 The legal plays on a non-empty table depend only on which tiles of the hand carry each
-open end's number, so :func:`plays_on` keeps them, with their :class:`Move` values
-(shared: moves are immutable), in a table keyed by those masks.
+open end's number: small tables give, for each end and each such set of tiles, the
+plays as bits in the order :func:`legal_plays` gives them, and :func:`play_moves` hands
+out shared :class:`Move` values (moves are immutable).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ __all__ = [
     "check_play",
     "ends_list",
     "legal_plays",
+    "play_moves",
     "playable",
-    "plays_on",
 ]
 
 #: ``PLAY_MOVES[t][e]``: the move that lays tile ``t`` on end ``e`` (0..3 for L, R, U, D).
@@ -44,12 +45,12 @@ PLAY_OF_ID: dict[int, tuple[int, int]] = {
 DRAW = Move("draw")
 PASS = Move("pass")
 
-_FULL = (1 << N_TILES) - 1
-Plays = tuple[tuple[Move, ...], tuple[tuple[int, int | None], ...]]
-#: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order;
-#: ``_RANKED[r]`` is the move and the pair of rank ``r``.
-_RANKED: tuple[tuple[Move, tuple[int, int | None]], ...] = tuple(
-    (PLAY_MOVES[t][e], (t, e)) for t in reversed(range(N_TILES)) for e in range(4)
+#: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order.
+_RANKED_MOVES: tuple[Move, ...] = tuple(
+    PLAY_MOVES[t][e] for t in reversed(range(N_TILES)) for e in range(4)
+)
+_RANKED_PAIRS: tuple[tuple[int, int | None], ...] = tuple(
+    (t, e) for t in reversed(range(N_TILES)) for e in range(4)
 )
 
 
@@ -70,46 +71,26 @@ _RANK_BITS: tuple[dict[int, int], ...] = tuple(
      for number in NUMBER_MASK for sub in _submasks(number)}
     for e in range(4)
 )
-#: The plays found lately, in two generations: when the young one holds ``_GENERATION``
-#: hands it becomes the old one and the oldest are forgotten (about 3 MB at most).
-_GENERATION = 1 << 14
-_young: dict[int, Plays] = {}
-_old: dict[int, Plays] = {}
 
 
-def plays_on(hand: int, ends: list[int]) -> Plays:
-    """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``
-    (``Board.ends``), as moves and as ``(tile id, end index)``, in :func:`legal_plays`
-    order."""
+def _ranks(hand: int, ends: list[int]) -> int:
+    """The legal plays of ``hand`` on the open ``ends`` (``Board.ends``), one bit per rank."""
     m = END_MASK
-    key = (hand & m[ends[0]] | (hand & m[ends[1]]) << 28 | (hand & m[ends[2]]) << 56
-           | (hand & m[ends[3]]) << 84)
-    found = _young.get(key)
-    if found is None:
-        found = _old.get(key) or _plays_of(key)
-        _keep(key, found)
-    return found
-
-
-def _plays_of(key: int) -> Plays:
-    """The plays of a :func:`plays_on` key: for each end, the mask of the tiles fitting it."""
     b = _RANK_BITS
-    ranks = (b[0][key & _FULL] | b[1][key >> 28 & _FULL] | b[2][key >> 56 & _FULL]
-             | b[3][key >> 84])
-    ranked = []
+    return (b[0][hand & m[ends[0]]] | b[1][hand & m[ends[1]]] | b[2][hand & m[ends[2]]]
+            | b[3][hand & m[ends[3]]])
+
+
+def play_moves(hand: int, ends: list[int]) -> list[Move]:
+    """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``, as
+    (shared) moves, in :func:`legal_plays` order."""
+    ranks = _ranks(hand, ends)
+    out = []
     while ranks:
         low = ranks & -ranks
-        ranked.append(_RANKED[low.bit_length() - 1])
+        out.append(_RANKED_MOVES[low.bit_length() - 1])
         ranks ^= low
-    return tuple(m for m, _ in ranked), tuple(p for _, p in ranked)
-
-
-def _keep(key: int, plays: Plays) -> None:
-    global _young, _old
-    if len(_young) >= _GENERATION:
-        _old = _young
-        _young = {}
-    _young[key] = plays
+    return out
 
 
 def ends_list(board: Board) -> list[int]:
@@ -132,7 +113,13 @@ def legal_plays(hand: int, board: Board, forced: int | None) -> list[tuple[int, 
         if forced is not None:
             return [(forced, None)] if hand >> forced & 1 else []
         return [(t, None) for t in ids_of(hand)]
-    return list(plays_on(hand, board.ends)[1])
+    ranks = _ranks(hand, board.ends)
+    out = []
+    while ranks:
+        low = ranks & -ranks
+        out.append(_RANKED_PAIRS[low.bit_length() - 1])
+        ranks ^= low
+    return out
 
 
 def check_play(hand: int, board: Board, forced: int | None, move: Move) -> tuple[int, int | None]:

@@ -25,7 +25,7 @@ from .legality import (
     check_pass,
     check_play,
     ends_list,
-    plays_on,
+    play_moves,
 )
 from .moves import END_NAMES, IllegalMove, Move
 from .result import RoundEnd, RoundResult
@@ -55,9 +55,9 @@ class Round(RoundState):
             return []
         board = self.board
         if board.center is not None:
-            moves = plays_on(self.hands[turn], board.ends)[0]
+            moves = play_moves(self.hands[turn], board.ends)
             if moves:
-                return list(moves)
+                return moves
         else:
             plays = self.legal_plays()
             if plays:
