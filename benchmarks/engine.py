@@ -13,7 +13,8 @@ the goal (100) with `Match.playout` between `start_next_round` calls.
 
 The comparison (issue 11 point 5) plays complete random 4-seat rounds in abw333/dominoes
 (the pure-Python engine we compare against: its `Game.new()` then `make_move` of a random
-entry of `valid_moves` until `result`) and ours (4-seat classic, through the API and the
+entry of `valid_moves` until `result`) and ours (4-seat classic: through the API, each
+round in a new `Match` as above and also as the next round of a running match, and on the
 search path), taking turns in short slices so that a busy machine slows all three alike;
 each rate is the best slice, in rounds per second of the process's CPU time (other
 jobs on the machine then matter less). abw333 is not a dependency: put its source tree in a
@@ -67,6 +68,24 @@ def api_round(rules: Rules, rng: random.Random) -> Callable[[], None]:
 
     def call() -> None:
         m = Match(rules, seed=rng.randrange(1 << 30))
+        while not m.round_over:
+            moves = m.legal_moves()
+            m.push(moves[int(rng.random() * len(moves))])
+
+    return call
+
+
+def match_round(rules: Rules, rng: random.Random) -> Callable[[], None]:
+    """One random round through the friendly API as a match plays it: the next round of a
+    running match (``start_next_round`` deals it), a new match when one is over."""
+    current: list[Match] = []
+
+    def call() -> None:
+        if not current or current[0].over:
+            current[:] = [Match(rules, seed=rng.randrange(1 << 30))]
+        else:
+            current[0].start_next_round()
+        m = current[0]
         while not m.round_over:
             moves = m.legal_moves()
             m.push(moves[int(rng.random() * len(moves))])
@@ -138,15 +157,17 @@ def compare(directory: str, seconds: float, slices: int) -> None:
     rules = Rules.from_preset("classic", 4, goal=100)
     rng = random.Random(11)
     calls = {"abw333": abw333_round(directory), "API": api_round(rules, rng),
-             "search": search_round(rules, rng)}
+             "match": match_round(rules, rng), "search": search_round(rules, rng)}
     best = dict.fromkeys(calls, 0.0)
     for _ in range(slices):
         for name, call in calls.items():
             best[name] = max(best[name], rate(call, seconds / slices, time.process_time))
+    base = best["abw333"]
     print(f"4-seat random rounds per CPU second, best of {slices} slices each: abw333/dominoes "
-          f"{best['abw333']:,.0f}; ours through Match.legal_moves/push {best['API']:,.0f} "
-          f"({best['API'] / best['abw333']:.2f}x abw333), search path "
-          f"{best['search']:,.0f} ({best['search'] / best['abw333']:.2f}x abw333)")
+          f"{base:,.0f}; ours through Match.legal_moves/push {best['API']:,.0f} "
+          f"({best['API'] / base:.2f}x abw333; as the next round of a running match "
+          f"{best['match']:,.0f}, {best['match'] / base:.2f}x), search path "
+          f"{best['search']:,.0f} ({best['search'] / base:.2f}x abw333)")
 
 
 def main() -> None:
