@@ -84,11 +84,15 @@ def _ranks(hand: int, ends: list[int]) -> int:
 def play_moves(hand: int, ends: list[int]) -> list[Move]:
     """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``, as
     (shared) moves, in :func:`legal_plays` order."""
-    ranks = _ranks(hand, ends)
+    m = END_MASK
+    b = _RANK_BITS  # _ranks, inline: this is every legal_moves() call
+    ranks = (b[0][hand & m[ends[0]]] | b[1][hand & m[ends[1]]] | b[2][hand & m[ends[2]]]
+             | b[3][hand & m[ends[3]]])
     out = []
+    moves = _RANKED_MOVES
     while ranks:
         low = ranks & -ranks
-        out.append(_RANKED_MOVES[low.bit_length() - 1])
+        out.append(moves[low.bit_length() - 1])
         ranks ^= low
     return out
 
