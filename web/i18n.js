@@ -4,6 +4,8 @@
  * pt-BR, then to the key itself (so a gap shows up instead of breaking).
  */
 
+import { TABLE_TEXTS } from "./i18n-table.js";
+
 export const LANGS = ["pt-BR", "en"];
 
 const PT = {
@@ -298,6 +300,26 @@ const PT = {
   "settings.notifyNone": "Este navegador não mostra avisos.",
   "notify.title": "Sua vez no dominó",
   "notify.body": "A mesa está esperando a sua jogada.",
+  "push.offer": "Jogando com calma? Receba um aviso no celular quando chegar a sua vez, mesmo com a página fechada.",
+  "push.subscribe": "Avise-me quando for minha vez",
+  "push.onText": "Lembretes ligados neste navegador: avisamos quando for a sua vez.",
+  "push.unsubscribe": "Não avisar mais",
+  "push.blocked": "O navegador não deixa este site mandar avisos: libere nas permissões do site.",
+  "push.failed": "Não deu para ligar os lembretes neste navegador.",
+  "push.homeText": "Você recebe lembretes das suas mesas neste navegador.",
+  "push.offAll": "Desligar os lembretes de todas as mesas",
+  "push.offDone": "Lembretes desligados.",
+  "push.your_turn.title": "Sua vez no dominó",
+  "push.your_turn.body": "{last} Agora é com você.",
+  "push.after_24h.title": "Sua jogada ainda espera",
+  "push.after_24h.body": "Faz um dia que a mesa espera por você. {last}",
+  "push.before_absence_claim.title": "Jogue antes que reivindiquem a vitória",
+  "push.before_absence_claim.body": "Logo os outros poderão reivindicar a partida pela sua ausência.",
+  "push.match_over.title": "A partida terminou",
+  "push.match_over.body": "Toque para ver o resultado.",
+  "push.move.play": "{name} jogou {tile}.",
+  "push.move.draw": "{name} comprou.",
+  "push.move.pass": "{name} passou.",
   "settings.language": "Idioma",
 
   "aid.count": "Número {n}: {table} na mesa, {hand} na sua mão, {unseen} fora de vista.",
@@ -598,6 +620,26 @@ const EN = {
   "settings.notifyNone": "This browser does not show notifications.",
   "notify.title": "Your turn at dominoes",
   "notify.body": "The table is waiting for your move.",
+  "push.offer": "Playing over days? Get a note on your phone when it is your turn, even with the page closed.",
+  "push.subscribe": "Remind me when it's my turn",
+  "push.onText": "Reminders are on in this browser: we tell you when it is your turn.",
+  "push.unsubscribe": "Stop reminding me",
+  "push.blocked": "The browser does not let this site send notifications: allow them in the site's permissions.",
+  "push.failed": "Reminders could not be turned on in this browser.",
+  "push.homeText": "This browser gets reminders from your tables.",
+  "push.offAll": "Turn off reminders for every table",
+  "push.offDone": "Reminders turned off.",
+  "push.your_turn.title": "Your turn at dominoes",
+  "push.your_turn.body": "{last} Over to you.",
+  "push.after_24h.title": "Your move is still waiting",
+  "push.after_24h.body": "The table has waited a day for you. {last}",
+  "push.before_absence_claim.title": "Play before they claim the win",
+  "push.before_absence_claim.body": "Soon the others may claim the match because you are away.",
+  "push.match_over.title": "The match is over",
+  "push.match_over.body": "Tap to see the result.",
+  "push.move.play": "{name} played {tile}.",
+  "push.move.draw": "{name} drew.",
+  "push.move.pass": "{name} passed.",
   "settings.language": "Language",
 
   "aid.count": "Number {n}: {table} on the table, {hand} in your hand, {unseen} out of sight.",
@@ -605,6 +647,9 @@ const EN = {
   "rules.title": "Rules: {preset}",
   "rules.page": "Open these rules as a page of their own",
 };
+
+Object.assign(PT, TABLE_TEXTS["pt-BR"]);
+Object.assign(EN, TABLE_TEXTS.en);
 
 export const MESSAGES = { "pt-BR": PT, en: EN };
 

@@ -125,6 +125,7 @@ class JoinTable(BaseModel):
 
     name: Name
     player_token: PlayerToken = None
+    seat: int | None = Field(None, ge=0, le=3, description="The free seat chosen, if any")
 
 
 class AnnulmentVote(BaseModel):
