@@ -9,7 +9,7 @@ preset, the memory of one state, and the rate against abw333/dominoes.
 (`Round.shuffled`) played out by `Round.playout` with uniformly random legal moves.
 "rounds/s (API)" plays the same through the friendly API (`Match.legal_moves` +
 `Match.push`, writing the public log and record). "matches/s" plays whole matches to
-the goal (100) with `Match.playout` between `start_next_round` calls.
+the goal (100; batida 6) with `Match.playout` between `start_next_round` calls.
 
 The comparison (issue 11 point 5) plays complete random 4-seat rounds in abw333/dominoes
 (the pure-Python engine we compare against: its `Game.new()` then `make_move` of a random
@@ -94,7 +94,7 @@ def match_round(rules: Rules, rng: random.Random) -> Callable[[], None]:
 
 
 def bench(preset: str, seats: int, seconds: float) -> dict[str, float]:
-    rules = Rules.from_preset(preset, seats, goal=100)
+    rules = Rules.from_preset(preset, seats, goal=None)  # 100; batida 6
     rng = random.Random(42)
 
     def match() -> None:
