@@ -112,6 +112,12 @@ export function renderSeats(S, bar) {
           `<strong>${t("table.score", { n: v.scores[side] })}</strong></span>`,
       );
     }
+    // each seat's score, for a phone where the seats are too narrow to hold it (style.css)
+    for (let side = 0; !teams && side < sideCount(rules); side += 1) {
+      sides.push(
+        `<span class="side-score" aria-hidden="true"><span>${escapeHtml(seatName(S, side))}</span> <strong>${v.scores[side]}</strong></span>`,
+      );
+    }
     items.push(
       `<li class="team-scores" data-place="score"><button type="button" class="score-open">` +
         `${sides.join("")}<span class="score-word">${t("score.open")}</span></button></li>`,
