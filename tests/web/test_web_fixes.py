@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import create_for_friends, create_vs_computer, join_and_start, state
+from .driver import create_for_friends, create_vs_computer, join_and_start, play_round, state
 
 pytestmark = pytest.mark.browser
 
@@ -129,3 +129,21 @@ def test_play_now_is_above_the_fold_on_a_phone_with_the_last_settings(
     page.wait_for_function("() => dominoDebug.state().view !== null", timeout=15000)
     rules = state(page)["view"]["rules"]
     assert (rules["preset"], rules["seats"], rules["goal"]) == ("fives", 3, 150)
+
+
+def test_focus_goes_to_each_new_screen_and_panel_and_the_result_is_said(
+    page: Page, server: str
+) -> None:
+    create_vs_computer(page, server, preset="classic", seats=2, goal=100)
+    # the table opened: its heading holds the focus (not the page's body)
+    assert page.evaluate("() => document.activeElement.closest('#table') !== null")
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    # one Tab from there reaches the game, and the hand is one Tab stop
+    stops = page.locator("#hand .hand-tile[tabindex='0']")
+    expect(stops).to_have_count(1)
+    play_round(page)
+    page.wait_for_function("() => document.activeElement.id === 'round-title'", timeout=5000)
+    # the live region says who took the round, how and the score, not only "round over"
+    expect(page.locator("#live")).to_contain_text(
+        re.compile(r"Fim da rodada 1\. .+(pontos|ninguém)")
+    )
