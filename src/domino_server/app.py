@@ -12,11 +12,12 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import __version__
+from . import __version__, metrics
 from .api import ws
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
-from .api.routes import health, players, push, records, tables
+from .api.routes import health, players, push, records, replay, tables
+from .api.routes import metrics as metrics_route
 from .bots import BotPool
 from .core.config import Settings
 from .push import Reminders
@@ -49,6 +50,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
+        metrics.watch_live_tables(lambda: len(registry.actors))
         restored = await registry.restore_all()
         gc.set_threshold(*settings.gc_thresholds)
         gc.freeze()  # what start-up built lives as long as the process: never scan it again
@@ -77,8 +79,10 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     install_error_handlers(app)
     app.state.settings = settings
     app.include_router(health.router)
+    app.include_router(metrics_route.router)
     app.include_router(tables.router)
     app.include_router(records.router)
+    app.include_router(replay.router)
     app.include_router(players.router)
     app.include_router(push.router)
     app.include_router(ws.router)
@@ -87,7 +91,9 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     if web is not None and web.is_dir():
 
         @app.get("/t/{table_id}", include_in_schema=False)
-        async def invite(table_id: str) -> FileResponse:
+        @app.get("/t/{table_id}/replay", include_in_schema=False)
+        @app.get("/replay", include_in_schema=False)
+        async def invite(table_id: str = "") -> FileResponse:
             index = web / "index.html"
             if not index.is_file():
                 raise HTTPException(404, "the web client is not installed")

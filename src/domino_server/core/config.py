@@ -68,6 +68,12 @@ class Settings(BaseSettings):
     ws_compression: bool = Field(
         False, description="permessage-deflate on sockets (less bandwidth, more CPU)"
     )
+    ws_ping_seconds: float = Field(
+        4.0,
+        gt=0,
+        description="Websocket pings this often; a socket that answers none within as long "
+        "is closed (others then see its seat disconnected)",
+    )
     resume_window: int = Field(256, ge=1, description="Events kept in memory per table for resume")
     outbound_queue: int = Field(
         256, ge=1, description="Frames queued per socket before dropping it"

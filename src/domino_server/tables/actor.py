@@ -21,6 +21,7 @@ from typing import Any
 
 from domino_core import Deal, Match, view_for
 
+from .. import metrics
 from ..protocol import commands as c
 from ..push import Reminders
 from ..store.repo import Store
@@ -215,6 +216,8 @@ class TableActor:
             self.publisher.resume(self.state, item.conn, item.last_seq)
             item.conn.send({"type": "accepted", "id": item.cmd_id, "seq": self.state.seq})
         elif isinstance(item, mc.BotMoved):
+            if self.bots.asked == (item.seq, item.timeout):
+                self.bots.asked = None  # answered: asked again if the table still waits
             reply = await self._apply(item)
             if reply.code == "illegal_move" or not item.move:
                 log.error("table %s: bot move %r refused: %s", self.id, item.move, reply.reason)
@@ -313,6 +316,7 @@ class TableActor:
         except Exception:
             log.exception("table %s: cannot reload from the database", self.id)
             return False
+        metrics.RELOADS.labels(reason="failure").inc()
         if state is not None:
             state.presence = self.state.presence  # the sockets are still here
             self.state = state

@@ -15,6 +15,7 @@ from typing import Any
 
 from domino_core import Deal, shuffle_deal
 
+from .. import metrics
 from ..core.config import Settings
 from ..push import Reminders
 from ..store.repo import Store, Write
@@ -92,6 +93,7 @@ class Registry:
                     return None
                 actor.start()
                 self.actors[table_id] = actor
+                metrics.RELOADS.labels(reason="load").inc()
         return actor
 
     async def listing(self, table_id: str) -> dict[str, Any] | None:
@@ -214,6 +216,7 @@ class Registry:
             del self.actors[table_id]
             self._locks.pop(table_id, None)
             await actor.stop()
+            metrics.EVICTIONS.inc()
 
     async def close(self) -> None:
         """Stop every actor."""
