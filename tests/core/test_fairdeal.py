@@ -110,7 +110,7 @@ def test_every_input_changes_the_deal() -> None:
 
 def test_redeal_continues_the_stream_and_keeps_no_hand_with_too_many_doubles() -> None:
     v = next(v for v in VECTORS["vectors"] if v["redeals"] == 1)
-    rules, seed, table, round_no, seeds = _inputs(v)
+    _rules, seed, table, round_no, seeds = _inputs(v)
     source = stream(seed, context(table, round_no, seeds))
     first = shuffle_ids(source)  # the thrown-away deal has a hand of 4+ doubles
     assert any(sum(1 for t in first[s * 7:s * 7 + 7] if t in (0, 2, 5, 9, 14, 20, 27)) >= 4
