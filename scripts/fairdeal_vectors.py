@@ -1,4 +1,5 @@
-"""Write ``tests/data/fairdeal-vectors.json``: known answers of ``hmac-sha256-fy/1``.
+"""Write ``tests/data/fairdeal-vectors.json``: known answers of ``hmac-sha256-fy/1``,
+and ``tests/data/fair-record.json``: a whole ``domino-record/2`` match (3 rounds).
 
 Run ``python scripts/fairdeal_vectors.py`` after a deliberate change of the algorithm
 (which would also need a new version name). The Python tests (tests/core/test_fairdeal.py)
@@ -9,12 +10,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from pathlib import Path
 
-from domino_core.fairdeal import ALGORITHM, ClientSeed, commitment, context, fair_deal, stream
+from domino_core.fairdeal import (
+    ALGORITHM,
+    ClientSeed,
+    FairDealer,
+    commitment,
+    context,
+    fair_deal,
+    stream,
+)
+from domino_core.match import Match
+from domino_core.record import write_record
 from domino_core.rules import Rules
 
-OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "fairdeal-vectors.json"
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
+OUT = DATA / "fairdeal-vectors.json"
+RECORD = DATA / "fair-record.json"
 
 
 def _seed(label: str) -> bytes:
@@ -52,6 +66,28 @@ def _redealing_seed(rules: Rules, at_least: int) -> bytes:
         i += 1
 
 
+def fair_record() -> dict[str, object]:
+    """Three rounds of ``draw`` at 4 seats, random legal moves, a fixed seed per round,
+    client seeds from seats 0 and 2 in round 1 and seat 1 in round 3."""
+    rules = Rules.from_preset("draw", seats=4, goal=300)
+    rounds = iter(range(1, 100))
+    dealer = FairDealer(rules, "mesa-fair", seeds=lambda: _seed(f"record round {next(rounds)}"))
+    dealer.add_client_seed(0, "seat zero")
+    dealer.add_client_seed(2, "assento dois, ção")
+    match = Match(rules, deals=dealer)
+    rng = random.Random(13)
+    while True:
+        while not match.round_over:
+            legal = match.legal_moves()
+            match.push(legal[int(rng.random() * len(legal))])
+        if match.over or match.round_no == 3:
+            break
+        if match.round_no == 2:
+            dealer.add_client_seed(1, "round three")
+        match.start_next_round()
+    return write_record(match, dealer.proofs)
+
+
 def main() -> None:
     classic = Rules.from_preset("classic", seats=4)
     vectors = [
@@ -68,6 +104,8 @@ def main() -> None:
     OUT.write_text(json.dumps({"algorithm": ALGORITHM, "vectors": vectors}, indent=1,
                               ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {len(vectors)} vectors to {OUT}")
+    RECORD.write_text(json.dumps(fair_record(), ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {RECORD}")
 
 
 if __name__ == "__main__":

@@ -126,3 +126,11 @@ def test_domino_verify_prints_ok_or_the_first_bad_round(
     out, _ = capsys.readouterr()
     assert out.startswith("NOT VERIFIED: round 2: seat 0's hand does not match the shuffle")
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
+
+
+def test_the_shared_fixture_record_verifies_here_too() -> None:
+    """tests/data/fair-record.json is what web/verify.js is tested on (node tests)."""
+    record = json.loads((RECORDS.parent / "fair-record.json").read_text("utf-8"))
+    assert verify_record(record) == 3
+    with pytest.raises(FairMismatch, match="round 3: seat 0's hand"):
+        verify_record(_tamper(record, 3, "client seed"))
