@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,7 @@ class Write:
     table: dict[str, Any] = field(default_factory=dict)  # column updates of the table row
     seats: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → column updates
     deal: tuple[int, list[list[str]], list[str]] | None = None  # round_no, hands, boneyard
+    fair_seed: tuple[int, str] | None = None  # round_no, server seed (hex): before its commitment
     new_table: dict[str, Any] | None = None  # insert this table row (with new_seats)
     new_seats: list[dict[str, Any]] = field(default_factory=list)
     # experience points: {"key_hash", "name", "points", "won", "at"} per player
@@ -65,6 +67,8 @@ class LoadedTable:
     seats: list[dict[str, Any]]
     deals: dict[int, tuple[list[list[str]], list[str]]]
     events: list[EventRow]
+    #: round_no → server seed (hex) of every round whose commitment was published
+    fair_seeds: dict[int, str] = field(default_factory=dict)
 
 
 class Store:
@@ -171,6 +175,13 @@ class Store:
                 .mappings()
                 .all()
             )
+            seed_rows = (
+                await conn.execute(
+                    select(m.fair_seeds.c.round_no, m.fair_seeds.c.server_seed).where(
+                        m.fair_seeds.c.table_id == table_id
+                    )
+                )
+            ).all()
             ev_rows = (
                 (
                     await conn.execute(
@@ -198,6 +209,7 @@ class Store:
                 )
                 for e in ev_rows
             ],
+            fair_seeds={r[0]: r[1] for r in seed_rows},
         )
 
     async def table_ids(self, status: str) -> list[str]:
@@ -286,6 +298,13 @@ def _apply(conn: Connection, writes: list[Write]) -> None:
     ]
     if deals:
         conn.execute(insert(m.deals), deals)
+    seeds = [
+        {"table_id": w.table_id, "round_no": f[0], "server_seed": f[1], "created_at": time.time()}
+        for w in writes
+        if (f := w.fair_seed) is not None
+    ]
+    if seeds:
+        conn.execute(insert(m.fair_seeds), seeds)
     events = [
         {
             "table_id": w.table_id,
