@@ -8,9 +8,10 @@ Pure Python, no I/O. Start with :class:`Match`::
     >>> _ = match.push(move)
 """
 
-from .match import EndReason, IllegalDeal, Match, check_deal, shuffle_deal
+from .deal import Deal, IllegalDeal, check_deal, shuffle_deal
+from .match import EndReason, Match
 from .moves import End, IllegalMove, Move
-from .round import Deal, RoundResult
+from .result import RoundResult
 from .rules import PRESETS, Rules
 from .tiles import ALL_TILES, Tile
 from .view import View, view_for, views_for

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from .round import Deal
+from .deal import Deal
 from .rules import Rules
 from .tiles import ALL_TILES, DOUBLES_MASK, N_TILES
 

@@ -20,23 +20,21 @@ the rules or a record without rounds.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domino_core.fairdeal import FairProof
-from domino_core.match import IllegalDeal, Match, check_deal
-from domino_core.moves import IllegalMove, Move
-from domino_core.round import Deal
-from domino_core.rules import KNOBS, Rules
-from domino_core.tiles import Tile
+from .deal import Deal, IllegalDeal, check_deal
+from .fairdeal import FairProof
+from .match import Match
+from .moves import IllegalMove, Move
+from .record_write import FORMAT, FORMAT_FAIR, write_record
+from .rules import Rules
+from .tiles import Tile
 
 __all__ = ["FORMAT", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError", "read_record",
            "replay", "write_record"]
 
-FORMAT = "domino-record/1"
-#: The format with a fair-deal proof per round (RECORD.md §Fair deals); both are read.
-FORMAT_FAIR = "domino-record/2"
 _MAX_FORCED = 200  # forced draws/passes in a row: more than a round can ever hold
 
 
@@ -262,37 +260,3 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
         _push_forced(match)
     assert match is not None
     return match.replay_summary()
-
-
-# ----------------------------------------------------------------------------- writing
-
-
-def write_record(match: Match,
-                 fair: Sequence[FairProof | None] | None = None) -> dict[str, Any]:
-    """The ``domino-record/1`` object of a match (finished or in progress), or with
-    ``fair`` (one proof per round dealt, in order) the ``domino-record/2`` object whose
-    rounds carry them as ``"fair"`` (a ``None`` proof leaves that round without one).
-
-    ``rules`` holds preset, seats and goal, plus only the knobs that differ from
-    the preset. Each round holds its deal and the plays in record notation (the
-    opening tile ``"left-right"`` as laid, every later play with its end); draws
-    and passes are left out, since replay derives them.
-    """
-    rules = match.rules
-    base = Rules.from_preset(rules.preset, rules.seats, rules.goal)
-    header: dict[str, Any] = {"preset": rules.preset, "seats": rules.seats, "goal": rules.goal}
-    for knob in KNOBS:
-        if getattr(rules, knob) != getattr(base, knob):
-            header[knob] = getattr(rules, knob)
-    rounds = [{"hands": [[str(t) for t in hand] for hand in deal.hands],
-               "boneyard": [str(t) for t in deal.boneyard],
-               "plays": list(plays)}
-              for deal, plays in match.history]
-    if fair is None:
-        return {"format": FORMAT, "rules": header, "rounds": rounds}
-    if len(fair) != len(rounds):
-        raise ValueError(f"{len(fair)} fair-deal proofs for {len(rounds)} rounds")
-    for rnd, proof in zip(rounds, fair, strict=True):
-        if proof is not None:
-            rnd["fair"] = proof.to_dict()
-    return {"format": FORMAT_FAIR, "rules": header, "rounds": rounds}
