@@ -74,8 +74,8 @@ class Deadlines:
         if not self._playing() or self.row["pace"] != "live":
             return None
         assert m is not None
-        if not m.round_over or self.lone_person():
-            return None
+        if not m.round_over or self.lone_person() or self.a.fairness.pending() is not None:
+            return None  # (a committed deal goes on by itself: TableFairDeals._deal_if_due)
         return float(self.row["last_move_at"]) + self.s.round_pause_seconds
 
     def lone_person(self) -> bool:

@@ -4,18 +4,17 @@ then told) or raises :class:`~.messages.Rejection` having changed nothing."""
 
 from __future__ import annotations
 
-import secrets
 import time
 from typing import Any
 
-from domino_core import IllegalMove, Match, Move, shuffle_deal, view_for
+from domino_core import IllegalMove, Move, view_for
 
 from ..protocol import commands as c
 from ..store.repo import Write
 from .connection import dumps
+from .fair_deals import TableFairDeals
 from .messages import Join, Look, Rejection, Reply
-from .seats import TableSeats
-from .stored import copy_entry, deal_to_json, iso, move_from_command, now
+from .stored import copy_entry, iso, move_from_command, now
 
 __all__ = ["BOT_NAMES", "TableRequests"]
 
@@ -26,10 +25,7 @@ MOVE_COMMANDS = (c.Play, c.Draw, c.Pass)
 #: Seconds a seat waits between two quick reactions.
 REACTION_GAP = 1.5
 
-_RNG = secrets.SystemRandom()
-
-
-class TableRequests(TableSeats):
+class TableRequests(TableFairDeals):
     """Applying one command."""
 
     async def _request(self, seat: int | None, req: Any) -> Reply:
@@ -53,7 +49,10 @@ class TableRequests(TableSeats):
             raise Rejection("not_started", "the match has not started yet")
         if self.status == "finished":
             raise Rejection("match_over", "the match is over")
-        assert self.match is not None
+        if isinstance(req, c.ClientSeed):
+            return await self._client_seed(seat, req)
+        if self.match is None:
+            raise Rejection("not_started", "the first deal waits for the players' seeds")
         if isinstance(req, MOVE_COMMANDS):
             return Reply(await self._move(seat, req))
         if isinstance(req, c.NextRound):
@@ -151,37 +150,25 @@ class TableRequests(TableSeats):
                 and not self.connected(s["seat"])
             ):
                 seat_cols[s["seat"]] = {"away_since": t}
-        match = Match(self.rules)
-        hands, boneyard = deal_to_json(match.deal)
-        self.match = match
-        rows.append(("round", {"type": "round_start", "round": 1, "opener": match.opener}))
-        return await self._store_match_change(
-            rows,
+        seed_row, commit = self._commit_rows(1)  # dealt by _deal_if_due (fair_deals.py)
+        await self._store_match_change(
+            rows + commit,
             seat=seat,
             cmd_id=cmd_id,
             extra={"status": "playing"},
-            deal=(1, hands, boneyard),
+            fair_seed=seed_row,
             seats=seat_cols,
         )
+        await self._deal_if_due()  # at once when nobody's seed is awaited
+        return self.seq
 
     async def _next_round(self, seat: int | None, cmd_id: str | None) -> int:
         assert self.match is not None
         if not self.match.round_over or self.match.over:
             raise Rejection("not_allowed", "the round is still being played")
-        deal = shuffle_deal(self.rules, _RNG)
-        entries = self.match.start_next_round(deal)
-        hands, boneyard = deal_to_json(deal)
-        n = self.match.round_no
-        rows: list[tuple[str, dict[str, Any]]] = [
-            ("round", e) if e.get("type") == "round_start" else ("info", e) for e in entries
-        ]
-        if not any(k == "round" for k, _ in rows):
-            rows.insert(
-                0, ("round", {"type": "round_start", "round": n, "opener": self.match.opener})
-            )
-        return await self._store_match_change(
-            rows, seat=seat, cmd_id=cmd_id, deal=(n, hands, boneyard)
-        )
+        await self._commit_deal(seat, cmd_id)  # dealt by _deal_if_due (fair_deals.py)
+        await self._deal_if_due()  # at once when nobody's seed is awaited
+        return self.seq
 
     async def _resign(self, seat: int, reason: str, *, by: int, cmd_id: str | None) -> int:
         entries = self._core_resign(seat, reason)

@@ -18,6 +18,7 @@ from typing import Any
 from domino_core import Match, Move, Rules, view_for
 
 from ..core.config import Settings
+from ..fairness import TableFairness
 from ..store.repo import MATCH_KINDS, EventRow, LoadedTable, Store
 from .clock import Deadlines
 from .connection import Connection
@@ -59,6 +60,8 @@ class TableState:
         self._deadline_sent: float | None = None  # the deadline the last ``table`` frame had
         self._view_cache = ViewCache()
         self.reacted_at: dict[int, float] = {}  # seat → when it last showed a reaction
+        #: Every round's fair-deal inputs (the seeds: never sent before the round's end).
+        self.fairness = TableFairness(table_id, settings.client_seed_seconds)
 
     # ---------------------------------------------------------------- state
     def restore(self, loaded: LoadedTable) -> None:
@@ -67,12 +70,14 @@ class TableState:
         self.seats = loaded.seats
         self.deals = loaded.deals
         self.match = None
+        self.fairness = TableFairness(self.id, self.settings.client_seed_seconds)
         self.annulment = None
         self.ranking = None
         self.row["turn_started_at"] = self.row["last_move_at"] = None
         for ev in loaded.events:
             if ev.kind in MATCH_KINDS:
                 self.row["turn_started_at"] = self.row["last_move_at"] = ev.created_at
+            self.fairness.fold(ev.payload, ev.created_at, loaded.fair_seeds)
             self._fold(ev)
             self.seq = ev.seq
             self.ring.append((ev.seq, ev.payload))
@@ -90,6 +95,7 @@ class TableState:
         if ev.kind == "round":
             hands, boneyard = self.deals[p["round"]]
             deal = deal_from_json(hands, boneyard)
+            self.fairness.dealt(self.rules, p["round"])
             if p["round"] == 1:
                 self.match = Match(self.rules, deals=[deal])
             else:
@@ -184,7 +190,16 @@ class TableState:
             ],
             "annulment": self.annulment,
             "ranking": self.ranking,
+            "fair": self._fair_summary(),
         }
+
+    def _fair_summary(self) -> dict[str, Any] | None:
+        """The summary's ``fair``: the latest round's commitment (docs/DESIGN.md §2)."""
+        humans = [s["seat"] for s in self.seats if s["kind"] == "human" and not s["away"]]
+        out = self.fairness.public(humans)
+        if out is not None:
+            out["deal_at"] = iso(out["deal_at"])
+        return out
 
     def listing(self) -> dict[str, Any]:
         """The summary with where the match stands, as a spectator sees it (``round``,

@@ -87,8 +87,9 @@ class TableTurns(TableRequests):
             await self._handover(s)
 
     async def _check_deadlines(self) -> None:
-        """Apply whatever deadline has passed: grace, turn timer, round pause, idleness."""
-        if self.status != "playing" or self.match is None:
+        """Apply whatever deadline has passed: a committed deal, grace, turn timer, round
+        pause, idleness."""
+        if await self._deal_if_due() or self.status != "playing" or self.match is None:
             return
         t = now()
         d = self.deadlines
@@ -134,7 +135,8 @@ class TableTurns(TableRequests):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        when = self.deadlines.next_wakeup(self.timeout_pending == self.version)
+        times = [self.deadlines.next_wakeup(self.timeout_pending == self.version), self.deal_due()]
+        when = min((t for t in times if t is not None), default=None)
         if when is None:
             return
         delay = max(0.0, when - now()) + 0.001

@@ -195,8 +195,7 @@ class TableWrites(TableState):
         ]
 
     def _finish_cols(self, t: float) -> dict[str, Any]:
-        assert self.match is not None
-        if not self.match.over:
+        if self.match is None or not self.match.over:  # None: the first deal waits
             return {}
         self.annulment = None
         return {"status": "finished", "finished_at": t}
@@ -211,10 +210,17 @@ class TableWrites(TableState):
         extra: dict[str, Any] | None = None,
         deal: tuple[int, list[list[str]], list[str]] | None = None,
         seats: dict[int, dict[str, Any]] | None = None,
+        fair_seed: tuple[int, str] | None = None,
+        summary: bool = False,
     ) -> int:
         t = now()
         cols = self._match_changed(t)
         awards: list[dict[str, Any]] = []
+        m = self.match
+        if m is not None and (m.round_over or m.over):  # the round is over: show its seed
+            revealed = self.fairness.reveal(m.round_no)
+            if revealed is not None:
+                rows = [*rows, ("info", revealed)]
         if self.match is not None and self.match.over and self.status != "finished":
             result = outcome(self.match, self.seats)  # the points, stored with the end
             rows = [*rows, ("info", result.event(len(self.seats)))]
@@ -231,5 +237,6 @@ class TableWrites(TableState):
         events = self._events(rows, seat=seat, cmd_id=cmd_id, move=move, ts=t)
         cols.update(self._finish_cols(t))
         cols.update(extra or {})
-        w = Write(self.id, events=events, table=cols, deal=deal, seats=seats or {}, awards=awards)
-        return await self._commit(w)
+        w = Write(self.id, events=events, table=cols, deal=deal, seats=seats or {}, awards=awards,
+                  fair_seed=fair_seed)
+        return await self._commit(w, summary=summary)
