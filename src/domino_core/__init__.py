@@ -1,5 +1,7 @@
 """domino_core: the rules of Brazilian dominó (double-six), views, records and bots.
 
+The rules are docs/RULES.md and the record format docs/RECORD.md (the source of truth).
+
 Pure Python, no I/O. Start with :class:`Match`::
 
     >>> from domino_core import Match, Rules, view_for

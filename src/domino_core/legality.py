@@ -88,12 +88,14 @@ def check_draw(hand: int, fits: int, can_draw: bool, auto_draw: bool) -> None:
         raise IllegalMove("draws are made for you at this table")
 
 
-def check_pass(hand: int, fits: int, can_draw: bool, auto_draw: bool) -> None:
-    """Raise :class:`IllegalMove` unless a manual pass is allowed (arguments as for
-    :func:`check_draw`)."""
+def check_pass(hand: int, fits: int, can_draw: bool) -> None:
+    """Raise :class:`IllegalMove` unless a pass is allowed (arguments as for
+    :func:`check_draw`).
+
+    The engine passes by itself for a seat that holds no tile that fits and has
+    nothing to draw (RULES.md §4), so a seat on turn is never left with a pass to make.
+    """
     if hand & fits:
         raise IllegalMove("you have a tile that fits: play it, you cannot pass")
     if can_draw:
         raise IllegalMove("the boneyard still has tiles: draw before passing")
-    if auto_draw:
-        raise IllegalMove("passes are made for you at this table")

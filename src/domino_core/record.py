@@ -4,7 +4,7 @@
 A record holds the rules, the deal of every round and the plays in turn order.
 Draws and passes are never written: they are forced, so :func:`replay` lets the
 engine derive them from the boneyard order (with ``auto_draw`` off it pushes the
-forced draw or pass itself whenever that is the only legal move).
+forced draw itself whenever that is the only legal move; passes are always the engine's).
 
 Usage::
 
@@ -35,7 +35,7 @@ from .tiles import Tile
 __all__ = ["FORMAT", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError", "read_record",
            "replay", "write_record"]
 
-_MAX_FORCED = 200  # forced draws/passes in a row: more than a round can ever hold
+_MAX_FORCED = 200  # forced draws in a row: more than a round can ever hold
 
 
 class RecordError(ValueError):
@@ -207,7 +207,7 @@ def read_record(obj: object) -> ParsedRecord:
 
 
 def _push_forced(match: Match) -> None:
-    """Push forced draws/passes while they are the only legal move (``auto_draw`` off)."""
+    """Push forced draws while they are the only legal move (``auto_draw`` off)."""
     for _ in range(_MAX_FORCED):
         if match.turn is None:
             return

@@ -60,12 +60,13 @@ class Round(RoundState):
             self._play(seat, tile_id, end, move.left)
         elif kind in ("draw", "pass"):
             can_draw = self.rules.drawing and self.bone_pos < len(self.bone)
-            check = check_draw if kind == "draw" else check_pass
-            check(self.hands[seat], self._playable(), can_draw, self.rules.auto_draw)
-            if kind == "draw":
-                self._draw_one(seat)
-            else:
+            if kind == "pass":
+                check_pass(self.hands[seat], self._playable(), can_draw)
                 self._pass(seat)
+            else:
+                check_draw(self.hands[seat], self._playable(), can_draw, self.rules.auto_draw)
+                self._draw_one(seat)
+                self._advance()
         else:
             raise IllegalMove(f"unknown move {kind!r} (play, draw or pass)")
         return self.log[start:]
@@ -117,14 +118,19 @@ class Round(RoundState):
         self._advance()
 
     def _advance(self) -> None:
-        """Apply forced draws and passes (auto_draw) until a seat can play or the round ends."""
+        """Apply the forced moves of the seat on turn (RULES.md §4): with ``auto_draw`` its
+        draws until a tile fits, and, whatever ``auto_draw``, its pass when no tile fits
+        and nothing is left to draw (then the next seat's, until a seat can play, must
+        draw by hand, or the round ends)."""
         rules = self.rules
         while self.turn is not None:
             seat = self.turn
             playable = self.board.playable_mask()
-            if self.hands[seat] & playable or not rules.auto_draw:
+            if self.hands[seat] & playable:
                 return
             if rules.drawing and self.bone_pos < len(self.bone):
+                if not rules.auto_draw:
+                    return
                 drawn = 0
                 while self.bone_pos < len(self.bone):
                     t = self.bone[self.bone_pos]

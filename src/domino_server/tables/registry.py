@@ -1,4 +1,8 @@
-"""Finds, creates, loads and evicts table actors; restores live tables after a restart."""
+"""Finds, creates, loads and evicts table actors; restores live tables after a restart.
+
+An actor is assembled here from its collaborators: the state restored from the store
+(:func:`domino_server.table.restore`), the store, a :class:`~.publisher.Publisher`, a
+:class:`~.botdriver.BotDriver` over the bot pool, and the dealer."""
 
 from __future__ import annotations
 
@@ -9,10 +13,16 @@ import secrets
 import time
 from typing import Any
 
+from domino_core.fairdeal import new_server_seed
+
 from ..core.config import Settings
 from ..store.repo import Store, Write
-from .actor import BOT_NAMES, TableActor
+from ..table import BOT_NAMES, TableState, Timing, restore
+from ..table.summary import listing
+from .actor import TableActor
+from .botdriver import BotDriver
 from .messages import Look
+from .publisher import Publisher
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +60,15 @@ class Registry:
         self.bots = bots
         self.actors: dict[str, TableActor] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self.timing = Timing(
+            grace=settings.grace_seconds,
+            absence=settings.absence_seconds,
+            idle=settings.idle_seconds,
+            round_pause=settings.round_pause_seconds,
+            timeout_bot=settings.timeout_bot,
+            seed_window=settings.client_seed_seconds,
+        )
+        self.evictions = 0
 
     async def get(self, table_id: str) -> TableActor | None:
         """The live actor of ``table_id``, loading it from the database if needed."""
@@ -71,7 +90,7 @@ class Registry:
         return actor
 
     async def listing(self, table_id: str) -> dict[str, Any] | None:
-        """What a player's list of tables shows of ``table_id`` (``TableState.listing``), or
+        """What a player's list of tables shows of ``table_id`` (``table.summary.listing``), or
         None if there is no such table. A table that is not live is read from the database
         without being brought to life: no task, not kept in memory."""
         actor = self.actors.get(table_id)
@@ -82,16 +101,35 @@ class Registry:
             return reply.data
         if not 0 < len(table_id) <= 32:
             return None
-        table = await self._restored(table_id)
-        return None if table is None else table.listing()
+        state = await self.load_state(table_id)
+        return None if state is None else listing(state)
 
-    async def _restored(self, table_id: str) -> TableActor | None:
-        """An actor holding the stored table ``table_id`` (not started), or None."""
+    async def load_state(self, table_id: str) -> TableState | None:
+        """The stored table ``table_id`` as the machine's state (its events folded), or None."""
         loaded = await self.store.load(table_id)
         if loaded is None:
             return None
-        actor = TableActor(table_id, self.store, self.settings, self.bots)
-        actor.restore(loaded)
+        return restore(
+            loaded.row, loaded.seats, loaded.deals, loaded.events, self.timing, time.time(),
+            loaded.fair_seeds,
+        )
+
+    async def _restored(self, table_id: str) -> TableActor | None:
+        """An actor holding the stored table ``table_id`` (not started), or None."""
+        state = await self.load_state(table_id)
+        if state is None:
+            return None
+        def deliver(item: object) -> None:
+            actor.tell(item)
+
+        actor = TableActor(
+            state,
+            store=self.store,
+            publisher=Publisher(self.settings.resume_window),
+            bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds, deliver),
+            dealer=new_server_seed,  # each round's server seed (the machine deals from it)
+            reload=lambda: self.load_state(table_id),
+        )
         return actor
 
     async def create(
@@ -153,16 +191,16 @@ class Registry:
         return len(ids)
 
     async def evict_idle(self) -> None:
-        """Drop actors with no socket for ``actor_idle_seconds`` and nothing to run by
-        themselves (waiting, finished or correspondence tables)."""
+        """Drop actors with no socket for ``actor_idle_seconds``: nothing moves at them by
+        itself (a live table with no person here stands still; a correspondence table's
+        deadlines are found again by the sweep). The stored state is the whole table."""
         cutoff = time.monotonic() - self.settings.actor_idle_seconds
         for table_id, actor in list(self.actors.items()):
-            if any(actor.conns.values()) or actor.last_active > cutoff:
-                continue
-            if actor.status == "playing" and actor.row["pace"] == "live":
+            if actor.publisher.any() or actor.last_active > cutoff:
                 continue
             if not actor.inbox.empty():
                 continue
+            self.evictions += 1
             del self.actors[table_id]
             self._locks.pop(table_id, None)
             await actor.stop()

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from domino_core.record import write_record
 
 from ...protocol.schema import protocol_schema
+from ...table.fairplay import proofs
 from ..deps import TableDep
 
 router = APIRouter(prefix="/api", tags=["records"])
@@ -32,7 +33,7 @@ async def get_record(actor: TableDep) -> JSONResponse:
             status.HTTP_409_CONFLICT, "the record is available once the match is over"
         )
     match = actor.match
-    record = write_record(match, actor.fairness.proofs(len(match.history)))
+    record = write_record(match, proofs(actor.state, len(match.history)))
     return JSONResponse(
         record,
         headers={"Content-Disposition": f'attachment; filename="domino-{actor.id}.json"'},
