@@ -32,6 +32,7 @@ FAST = {
     "DOMINO_BOT_THINK_SECONDS": "0.05",
     "DOMINO_RATE_PER_SECOND": "1000",
     "DOMINO_RATE_BURST": "1000",
+    "DOMINO_CREATE_BURST": "100000",
     "DOMINO_LOG_LEVEL": "warning",
     "DOMINO_CLIENT_SEED_SECONDS": "0",  # deal at once (tests/server/test_fair_deals.py waits)
 }

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .. import metrics
 from . import models as m
 
 log = logging.getLogger(__name__)
@@ -115,7 +116,8 @@ class Store:
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                await self._transaction([w for w, _ in batch])
+                with metrics.COMMIT_SECONDS.time():
+                    await self._transaction([w for w, _ in batch])
             except Exception:
                 if len(batch) == 1:
                     log.exception("write failed for table %s", batch[0][0].table_id)

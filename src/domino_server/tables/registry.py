@@ -15,7 +15,9 @@ from typing import Any
 
 from domino_core.fairdeal import new_server_seed
 
+from .. import metrics
 from ..core.config import Settings
+from ..push import Reminders
 from ..store.repo import Store, Write
 from ..table import BOT_NAMES, TableState, Timing, restore
 from ..table.summary import listing
@@ -54,10 +56,13 @@ def address_hash(table_id: str, address: str | None) -> str | None:
 class Registry:
     """The live actors, by table id."""
 
-    def __init__(self, store: Store, settings: Settings, bots: Any) -> None:
+    def __init__(
+        self, store: Store, settings: Settings, bots: Any, reminders: Reminders | None = None
+    ) -> None:
         self.store = store
         self.settings = settings
         self.bots = bots
+        self.reminders = reminders
         self.actors: dict[str, TableActor] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self.timing = Timing(
@@ -87,6 +92,7 @@ class Registry:
                     return None
                 actor.start()
                 self.actors[table_id] = actor
+                metrics.RELOADS.labels(reason="load").inc()
         return actor
 
     async def listing(self, table_id: str) -> dict[str, Any] | None:
@@ -129,6 +135,7 @@ class Registry:
             bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds, deliver),
             dealer=new_server_seed,  # each round's server seed (the machine deals from it)
             reload=lambda: self.load_state(table_id),
+            reminders=self.reminders,
         )
         return actor
 
@@ -204,6 +211,7 @@ class Registry:
             del self.actors[table_id]
             self._locks.pop(table_id, None)
             await actor.stop()
+            metrics.EVICTIONS.inc()
 
     async def close(self) -> None:
         """Stop every actor."""
