@@ -27,6 +27,7 @@ function ownSeed() {
  */
 export function offerSeed(state, send) {
   if (!state || !state.tableId) return;
+  showCommitment(state);
   const rounds = sent.get(state.tableId) || new Set();
   sent.set(state.tableId, rounds);
   const cmd = seedToSend(state, rounds, ownSeed());
@@ -36,6 +37,15 @@ export function offerSeed(state, send) {
     const box = $("fair-own-seed");
     if (box && box.value) box.value = "";
   }
+}
+
+/** The table menu's line naming the latest commitment (its first 12 hex digits). */
+function showCommitment(state) {
+  const line = $("fair-commitment");
+  const fair = state.table && state.table.fair;
+  if (!line) return;
+  line.textContent = fair ? t("fair.committed", { round: fair.round, short: fair.commitment.slice(0, 12) }) : "";
+  line.title = fair ? fair.commitment : "";
 }
 
 /** Verify `record` and write the outcome into the box with id `boxId`. */

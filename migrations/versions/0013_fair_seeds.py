@@ -1,7 +1,7 @@
 """Fair deals: each round's server seed, stored before its commitment is published.
 
 Revision ID: 0013
-Revises: 0002
+Revises: 0004_push
 Create Date: 2026-12-01
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013"
-down_revision = "0002"
+down_revision = "0004_push"
 branch_labels = None
 depends_on = None
 
