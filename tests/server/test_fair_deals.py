@@ -181,8 +181,18 @@ async def test_no_socket_or_http_answer_holds_a_seed_before_its_round_ends(make_
     answers: list[str] = []
     await event(ana, "fair_commit")
     answers.append(server.get(f"/api/tables/{ana.table_id}").text)
+
+    async def watch() -> None:  # the spectator reads all along (a socket that does not is dropped)
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await spectator.recv(timeout=0.3)
+
+    watching = asyncio.get_running_loop().create_task(watch())
     await play_with_seeds([ana, bia])
     answers.append(server.get(f"/api/tables/{ana.table_id}").text)
+    watching.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await watching
     with contextlib.suppress(TimeoutError):
         while True:
             await spectator.recv(timeout=0.3)
