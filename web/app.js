@@ -7,6 +7,7 @@
  */
 
 import { bindBoard, forgetBoard } from "./board-view.js";
+import { bindFair } from "./fair-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
 import { quickPlay, refreshHomeForm, refreshQuickPlay, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
@@ -18,7 +19,7 @@ import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
 import { bindPush } from "./push.js";
 import { renderExperience } from "./ranking-view.js";
-import { bindReplay } from "./replay-page.js";
+import { bindReplay, shownRecord } from "./replay-page.js";
 import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
@@ -91,6 +92,7 @@ function start() {
   bindTableControls();
   bindNetwork();
   bindReplay();
+  bindFair({ tableId: () => S.tableId, replayRecord: shownRecord });
   bindPush();
   relabel();
   route();

@@ -6,14 +6,16 @@
  */
 
 import { toast } from "./announce.js";
-import { getReplay, replayRecord } from "./api.js";
+import { getReplay, recordUrl, replayRecord } from "./api.js";
 import { t } from "./i18n.js";
 import { $, show } from "./page.js";
+import { clearFairResult } from "./fair-view.js";
 import { stepFrom } from "./replay.js";
 import { renderReplay } from "./replay-view.js";
 import { closeSocket } from "./table.js";
 
 let data = null; // {rules, steps, names, table_id}
+let fileRecord = null; // the record file opened in the page, if that is what is shown
 let at = 0;
 
 const KEYS = {
@@ -26,6 +28,8 @@ export async function openReplay(tableId) {
   closeSocket();
   show("replay");
   data = null;
+  fileRecord = null;
+  clearFairResult();
   $("replay-view").hidden = true;
   $("replay-file-box").hidden = Boolean(tableId);
   $("replay-status").textContent = tableId ? t("replay.loading") : "";
@@ -63,6 +67,16 @@ function step(key) {
   if (next !== at) go(next);
 }
 
+/** The record the replay shows, for "check the shuffle": the file opened here, or the
+ * finished table's record from the server; null when no replay is shown. */
+export async function shownRecord() {
+  if (fileRecord) return fileRecord;
+  if (!data || !data.table_id) return null;
+  const r = await fetch(recordUrl(data.table_id));
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  return r.json();
+}
+
 /** The replay screen's buttons, keys and file input. */
 export function bindReplay() {
   for (const [id, key] of [
@@ -81,7 +95,10 @@ export function bindReplay() {
     const file = ev.target.files && ev.target.files[0];
     if (!file) return;
     try {
-      loaded(await replayRecord(JSON.parse(await file.text())));
+      const record = JSON.parse(await file.text());
+      loaded(await replayRecord(record));
+      fileRecord = record;
+      clearFairResult();
     } catch (err) {
       $("replay-status").textContent = t("replay.bad", { reason: err.message });
     }

@@ -12,6 +12,7 @@ import { forgetHand } from "./hand-view.js";
 import { t } from "./i18n.js";
 import { reroute } from "./nav.js";
 import { clearTurn, notifyTurn } from "./notify.js";
+import { clearFairResult, offerSeed } from "./fair-view.js";
 import { $, show } from "./page.js";
 import { TableSocket } from "./protocol.js";
 import { renderPush } from "./push.js";
@@ -94,6 +95,7 @@ export function openTable(tableId, { spectate = false } = {}) {
   const held = spectate ? null : store.seatAt(tableId);
   S = initialState(tableId, held ? held.seat : null);
   setPicking(null);
+  clearFairResult();
   forgetBoard();
   forgetHand();
   forgetReactions();
@@ -169,6 +171,7 @@ export function onFrame(frame) {
   if (picking && !isMyTurn(S)) setPicking(null);
   const roundEnded = !(before.view && before.view.round_over) && S.view && S.view.round_over && !S.view.over;
   const matchEnded = !(before.view && before.view.over) && S.view && S.view.over;
+  offerSeed(S, send); // our client seed for a committed deal (fair-view.js)
   redraw();
   // a new panel: its result is said, and focus goes to it (a keyboard is not left behind)
   if (matchEnded) {

@@ -1,8 +1,10 @@
-"""The ``domino`` command: ``domino replay FILE | serve ... | arena ...``.
+"""The ``domino`` command: ``domino replay FILE | verify FILE | serve ... | arena ...``.
 
 ``replay`` checks a game record (``docs/RECORD.md``) and prints its results
 as one JSON object (exit 0), or one line naming the round and play of the first
-problem on standard error (exit 2). ``serve`` and ``arena`` hand every argument
+problem on standard error (exit 2). ``verify`` checks every round's fair-deal proof
+(``domino-record/2``) and prints ``OK ...`` (exit 0), or one line naming the first
+round and what does not match (exit 2). ``serve`` and ``arena`` hand every argument
 after their name to the module that owns them (``domino_server.cli.main`` and
 ``domino_core.arena.main``), imported only when asked for, so that
 ``domino_core`` never imports the server unless ``serve`` is run.
@@ -38,14 +40,18 @@ def _parser() -> argparse.ArgumentParser:
                          description="Replay a domino-record/1 file (- for standard input) and "
                                      "print the rounds, the score and the winner as JSON.")
     rep.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
+    ver = sub.add_parser("verify", help="check that every deal of a record is the one its "
+                                        "committed seeds fix",
+                         description="Recompute every round's commitment and deal of a "
+                                     "domino-record/2 file (- for standard input).")
+    ver.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
     for name, (_module, text) in _PASSTHROUGH.items():
         sub.add_parser(name, help=text, add_help=False)
     return parser
 
 
-def _replay(path: str) -> int:
-    from domino_core.record import RecordError, replay
-
+def _load(path: str, command: str) -> Any:
+    """The JSON at ``path`` (``-``: standard input), or None after printing why not."""
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -53,12 +59,20 @@ def _replay(path: str) -> int:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"domino replay: cannot read {path}: {exc}", file=sys.stderr)
-        return EXIT_BAD_RECORD
+        print(f"domino {command}: cannot read {path}: {exc}", file=sys.stderr)
+        return None
     try:
-        record = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        print(f"domino replay: {path} is not JSON: {exc}", file=sys.stderr)
+        print(f"domino {command}: {path} is not JSON: {exc}", file=sys.stderr)
+        return None
+
+
+def _replay(path: str) -> int:
+    from domino_core.record import RecordError, replay
+
+    record = _load(path, "replay")
+    if record is None:
         return EXIT_BAD_RECORD
     try:
         result = replay(record)
@@ -66,6 +80,23 @@ def _replay(path: str) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_BAD_RECORD
     print(json.dumps(result, indent=1))
+    return EXIT_OK
+
+
+def _verify(path: str) -> int:
+    from domino_core.record import RecordError
+    from domino_core.verify import FairMismatch, verify_record
+
+    record = _load(path, "verify")
+    if record is None:
+        return EXIT_BAD_RECORD
+    try:
+        rounds = verify_record(record)
+    except (FairMismatch, RecordError) as exc:
+        print(f"NOT VERIFIED: {exc}")
+        return EXIT_BAD_RECORD
+    print(f"OK: {rounds} round{'s' if rounds != 1 else ''}; every deal is the one its "
+          "committed server seed and client seeds fix")
     return EXIT_OK
 
 
@@ -85,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ns = _parser().parse_args(args)
     except SystemExit as exc:  # argparse exits on --help (0) and on usage errors (2)
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    return _replay(ns.file)
+    return _verify(ns.file) if ns.command == "verify" else _replay(ns.file)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,5 @@
-"""Game records (``domino-record/1``, see ``docs/RECORD.md``): read, replay, write.
+"""Game records (``domino-record/1``, and ``/2`` with fair-deal proofs, see
+``docs/RECORD.md``): read, replay, write.
 
 A record holds the rules, the deal of every round and the plays in turn order.
 Draws and passes are never written: they are forced, so :func:`replay` lets the
@@ -24,14 +25,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from .deal import Deal, IllegalDeal, check_deal
+from .fairdeal import FairProof
 from .match import Match
 from .moves import IllegalMove, Move
-from .record_write import FORMAT, write_record
+from .record_write import FORMAT, FORMAT_FAIR, write_record
 from .rules import Rules
 from .tiles import Tile
 
-__all__ = ["FORMAT", "ParsedRecord", "ParsedRound", "RecordError", "read_record", "replay",
-           "write_record"]
+__all__ = ["FORMAT", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError", "read_record",
+           "replay", "write_record"]
 
 _MAX_FORCED = 200  # forced draws in a row: more than a round can ever hold
 
@@ -66,6 +68,8 @@ class ParsedRound:
     deal: Deal
     #: The plays in order; an opening tile keeps its written order (``Move.left``).
     plays: tuple[Move, ...]
+    #: The round's fair-deal proof (``domino-record/2`` only; None where it has none).
+    fair: FairProof | None = None
 
 
 @dataclass(frozen=True)
@@ -99,9 +103,11 @@ def _parse_rules(obj: object) -> Rules:
 
 _RECORD_KEYS = ("format", "rules", "rounds")
 _ROUND_KEYS = ("hands", "boneyard", "plays")
+_ROUND_KEYS_FAIR = ("hands", "boneyard", "plays", "fair")
 
 
-def _check_keys(obj: Mapping[str, Any], keys: tuple[str, ...], what: str, round_no: int) -> None:
+def _check_keys(obj: Mapping[str, Any], keys: tuple[str, ...], what: str, round_no: int,
+                optional: tuple[str, ...] = ()) -> None:
     """RECORD.md names every key of a record and of a round: refuse others and missing ones
     (a typo such as ``"play"`` would otherwise replay as an empty round)."""
     allowed = ", ".join(f'"{k}"' for k in keys)
@@ -112,7 +118,7 @@ def _check_keys(obj: Mapping[str, Any], keys: tuple[str, ...], what: str, round_
             raise RecordError(round_no, 0,
                               f"unknown key {json.dumps(key)} in {what}{hint}: it holds {allowed}")
     for key in keys:
-        if key not in obj:
+        if key not in obj and key not in optional:
             raise RecordError(round_no, 0, f'{what} has no "{key}" (it holds {allowed})')
 
 
@@ -130,6 +136,15 @@ def _parse_deal(obj: Mapping[str, Any], rules: Rules, round_no: int) -> Deal:
     except IllegalDeal as exc:
         raise RecordError(round_no, 0, str(exc)) from exc
     return deal
+
+
+def _parse_fair(obj: Mapping[str, Any], round_no: int) -> FairProof | None:
+    if obj.get("fair") is None:
+        return None
+    try:
+        return FairProof.from_dict(obj["fair"])
+    except ValueError as exc:
+        raise RecordError(round_no, 0, f"fair: {exc}") from None
 
 
 def _parse_play(text: object, round_no: int, play_no: int) -> Move:
@@ -151,6 +166,8 @@ def read_record(obj: object) -> ParsedRecord:
     A record holds exactly ``format``, ``rules`` and ``rounds``, and each round exactly
     ``hands``, ``boneyard`` and ``plays`` (RECORD.md names no other key): an unknown
     key or a missing one is an error (``plays`` is ``[]`` for a round not yet played).
+    A ``domino-record/2`` round may also hold ``fair`` (its proof, shape-checked here;
+    :mod:`domino_core.verify` checks it against the deal).
 
     Deals are checked against the rules: one hand per seat of ``hand_size``
     tiles, the 28 tiles exactly once, no hand the preset would deal again.
@@ -159,8 +176,10 @@ def read_record(obj: object) -> ParsedRecord:
     if not isinstance(obj, Mapping):
         raise RecordError(0, 0, "a record must be a JSON object")
     _check_keys(obj, _RECORD_KEYS, "a record", 0)
-    if obj.get("format") != FORMAT:
-        raise RecordError(0, 0, f"format must be {FORMAT!r}, not {obj.get('format')!r}")
+    fmt = obj.get("format")
+    if fmt not in (FORMAT, FORMAT_FAIR):
+        raise RecordError(0, 0, f"format must be {FORMAT!r} or {FORMAT_FAIR!r}, not {fmt!r}")
+    round_keys = _ROUND_KEYS_FAIR if fmt == FORMAT_FAIR else _ROUND_KEYS
     rules = _parse_rules(obj.get("rules"))
     rounds_obj = obj.get("rounds")
     if not isinstance(rounds_obj, list) or not rounds_obj:
@@ -169,13 +188,13 @@ def read_record(obj: object) -> ParsedRecord:
     for round_no, rnd in enumerate(rounds_obj, start=1):
         if not isinstance(rnd, Mapping):
             raise RecordError(round_no, 0, "a round must be an object")
-        _check_keys(rnd, _ROUND_KEYS, "a round", round_no)
+        _check_keys(rnd, round_keys, "a round", round_no, optional=("fair",))
         deal = _parse_deal(rnd, rules, round_no)
         plays_obj = rnd["plays"]
         if not isinstance(plays_obj, list):
             raise RecordError(round_no, 0, "\"plays\" must be a list")
         plays = tuple(_parse_play(p, round_no, i) for i, p in enumerate(plays_obj, start=1))
-        rounds.append(ParsedRound(deal=deal, plays=plays))
+        rounds.append(ParsedRound(deal=deal, plays=plays, fair=_parse_fair(rnd, round_no)))
     return ParsedRecord(rules=rules, rounds=tuple(rounds))
 
 

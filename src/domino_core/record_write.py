@@ -1,4 +1,5 @@
-"""Writing a match's game record (``domino-record/1``, see ``docs/RECORD.md``).
+"""Writing a match's game record (``domino-record/1``, or ``/2`` with fair-deal proofs,
+see ``docs/RECORD.md``).
 
 Reading and replaying records is :mod:`domino_core.record`; this module needs only what
 a match keeps for its record (:class:`Recorded`), so that :class:`domino_core.match.Match`
@@ -7,14 +8,18 @@ can write itself without importing the reader.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .deal import Deal
+from .fairdeal import FairProof
 from .rules import KNOBS, Rules
 
-__all__ = ["FORMAT", "Recorded", "write_record"]
+__all__ = ["FORMAT", "FORMAT_FAIR", "Recorded", "write_record"]
 
 FORMAT = "domino-record/1"
+#: The format with a fair-deal proof per round (RECORD.md §Fair deals); both are read.
+FORMAT_FAIR = "domino-record/2"
 
 
 class Recorded(Protocol):
@@ -31,8 +36,11 @@ class Recorded(Protocol):
         ...
 
 
-def write_record(match: Recorded) -> dict[str, Any]:
-    """The ``domino-record/1`` object of a match (finished or in progress).
+def write_record(match: Recorded,
+                 fair: Sequence[FairProof | None] | None = None) -> dict[str, Any]:
+    """The ``domino-record/1`` object of a match (finished or in progress), or with
+    ``fair`` (one proof per round dealt, in order) the ``domino-record/2`` object whose
+    rounds carry them as ``"fair"`` (a ``None`` proof leaves that round without one).
 
     ``rules`` holds preset, seats and goal, plus only the knobs that differ from
     the preset. Each round holds its deal and the plays in record notation (the
@@ -52,4 +60,11 @@ def write_record(match: Recorded) -> dict[str, Any]:
                "boneyard": [str(t) for t in deal.boneyard],
                "plays": list(plays)}
               for deal, plays in match.history]
-    return {"format": FORMAT, "rules": header, "rounds": rounds}
+    if fair is None:
+        return {"format": FORMAT, "rules": header, "rounds": rounds}
+    if len(fair) != len(rounds):
+        raise ValueError(f"{len(fair)} fair-deal proofs for {len(rounds)} rounds")
+    for rnd, proof in zip(rounds, fair, strict=True):
+        if proof is not None:
+            rnd["fair"] = proof.to_dict()
+    return {"format": FORMAT_FAIR, "rules": header, "rounds": rounds}

@@ -144,7 +144,7 @@ def test_record_error_message_names_round_and_play() -> None:
 def test_bad_record_not_a_record() -> None:
     assert str(error_of([1, 2])).startswith("record: ")
     rec = classic2()
-    rec["format"] = "domino-record/2"
+    rec["format"] = "domino-record/9"
     assert "format" in str(error_of(rec))
 
 

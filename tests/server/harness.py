@@ -37,6 +37,7 @@ FAST = {
     # a test client busy for a few seconds on a loaded machine still answers in time
     # (test_heartbeat.py sets its own short ping)
     "DOMINO_WS_PING_SECONDS": "30",
+    "DOMINO_CLIENT_SEED_SECONDS": "0",  # deal at once (tests/server/test_fair_deals.py waits)
 }
 
 

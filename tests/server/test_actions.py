@@ -103,7 +103,8 @@ async def test_annulment_needs_every_human(server: Server) -> None:
     assert ana.view["over"] and ana.view["winner"] is None
     assert ana.view["end_reason"] == "annulled"
     kinds = [e["type"] for e in ana.events.values()]
-    assert kinds[-4:] == ["annulment_vote", "annulled", "match_end", "ranking"]
+    # the round stopped inside: its server seed is shown (fair_reveal) with the end
+    assert kinds[-5:] == ["annulment_vote", "annulled", "match_end", "fair_reveal", "ranking"]
 
 
 async def test_join_fills_free_seats_then_refuses(server: Server) -> None:

@@ -30,7 +30,7 @@ async def test_a_failed_write_is_never_announced_and_changes_nothing(tmp_path: P
     await asyncio.to_thread(migrate, url, Settings().migrations_dir)
     store = Store(make_engine(url), make_sqlite_writer(url))
     store.start()
-    registry = Registry(store, Settings(bot_delay_seconds=0), bots=None)
+    registry = Registry(store, Settings(bot_delay_seconds=0, client_seed_seconds=0), bots=None)
     try:
         actor, _token = await registry.create(
             rules={"preset": "classic", "seats": 2, "goal": 50},

@@ -1,16 +1,19 @@
 """Leak test: across many random matches, no seat (nor a spectator) ever receives a
 tile it must not see: another hand, the boneyard or the sleeping tiles, before the
-round is over. Half the seats (and one spectator in three) read their views as patches
+round is over, nor a round's server seed (which fixes its deal) before its reveal. Half
+the seats (and one spectator in three) read their views as patches
 (``view=patch``): what those frames carry is checked, and so is the view they rebuild."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
 
 import pytest
 
+from domino_core.verify import verify_record
 from domino_server.tables.views import apply_patch
 
 from .harness import Client, Server, play_out, pump
@@ -54,8 +57,25 @@ def tiles_in(value: Any, skip: frozenset[str] = frozenset()) -> set[str]:
     return out
 
 
+def check_seeds(cl: Client, record: dict[str, Any]) -> None:
+    """No frame ``cl`` received holds a round's server seed before that round's
+    ``fair_reveal`` event (the record, downloaded at the end, holds every seed)."""
+    seeds = [r["fair"]["server_seed"] for r in record["rounds"]]
+    assert all(seeds), "every round of a finished match is revealed"
+    revealed = 0
+    for f in cl.frames:
+        if f["type"] == "event" and f["event"]["type"] == "fair_reveal":
+            assert f["event"]["round"] == revealed + 1
+            revealed = f["event"]["round"]
+        text = json.dumps(f)
+        for n, seed in enumerate(seeds[revealed:], start=revealed + 1):
+            assert seed not in text, f"round {n}'s server seed reached seat {cl.seat} early"
+    assert revealed == len(seeds)
+
+
 def check_frames(cl: Client, record: dict[str, Any]) -> int:
     """Check every frame ``cl`` received; returns how many were checked mid-round."""
+    check_seeds(cl, record)
     rounds = record["rounds"]
     seat = cl.seat
     rnd = 0
@@ -134,10 +154,13 @@ async def test_no_seat_ever_sees_a_hidden_tile(make_server, chunk: int) -> None:
             await cl.connect()
         await spectator.connect()
         await clients[0].command({"type": "start"})
+        answer = server.get(f"/api/tables/{tid}").text  # mid-match: no seed in HTTP either
         await play_out(clients, pick=lambda legal: rng.choice(legal))
         await pump([spectator])
         record = server.get(f"/api/tables/{tid}/record").json()
-        assert record["format"] == "domino-record/1"
+        assert record["format"] == "domino-record/2"
+        assert record["rounds"][0]["fair"]["server_seed"] not in answer
+        assert verify_record(record) == len(record["rounds"])  # every deal is provably fair
         streams = [cl.events for cl in clients]
         for cl in [*clients, spectator]:
             total += check_frames(cl, record)

@@ -80,6 +80,7 @@ class Store:
             for s in state.seats
         ]
         self.deals: dict[int, tuple[list[list[str]], list[str]]] = {}
+        self.fair_seeds: dict[int, str] = {}
         self.events: list[Any] = []
 
     def write(self, events: list[Stored]) -> None:
@@ -88,12 +89,15 @@ class Store:
             self.seats[seat].update(cols)
         if w.deal is not None:
             self.deals[w.deal[0]] = (w.deal[1], w.deal[2])
+        if w.fair_seed is not None:
+            self.fair_seeds[w.fair_seed[0]] = w.fair_seed[1]
         for e in w.events:
             json.dumps(e.payload)  # what is stored is JSON
             self.events.append(e)
 
     def restore(self) -> TableState:
-        return restore(self.row, self.seats, self.deals, self.events, TIMING, T0)
+        return restore(self.row, self.seats, self.deals, self.events, TIMING, T0,
+                       self.fair_seeds)
 
 
 def command(data: st.DataObject, state: TableState, now: float, n: int) -> mc.Command:

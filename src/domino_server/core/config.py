@@ -43,6 +43,11 @@ class Settings(BaseSettings):
     round_pause_seconds: float = Field(
         8.0, description="Live: hands stay shown this long before the next round starts by itself"
     )
+    client_seed_seconds: float = Field(
+        2.0,
+        description="How long a deal waits, after its commitment, for the human seats' client "
+        "seeds before it goes on with those it got (at once when every human seat sent one)",
+    )
     bot_delay_seconds: float = Field(0.8, description="Live: minimum pause before a bot's move")
     min_turn_seconds: float = Field(5.0, description="Shortest turn timer a table may ask for")
     sweep_seconds: float = Field(60.0, description="How often stored deadlines are checked")

@@ -92,6 +92,17 @@ class React(_Command):
     reaction: Reaction
 
 
+class ClientSeed(_Command):
+    """Add this seat's client seed to the deal of round ``round`` (docs/RECORD.md §Fair
+    deals), after its commitment was published and before it is dealt: text of 1..64
+    characters without control characters. One per seat and round; bots add none."""
+
+    type: Literal["client_seed"]
+    round: int = Field(ge=1)
+    seed: Annotated[str, Field(min_length=1, max_length=64,
+                               pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")]
+
+
 class Sync(_Command):
     """Ask again for every event after ``last_seq`` (or a snapshot if too old)."""
 
@@ -116,6 +127,7 @@ ClientCommand = Annotated[
     | VoteAnnulment
     | ClaimAbsence
     | React
+    | ClientSeed
     | Sync
     | Ping,
     Field(discriminator="type"),

@@ -60,6 +60,22 @@ class RankingResult(BaseModel):
     reason: Literal["annulled", "fewer_than_two_people", "shared_address"] | None = None
 
 
+class FairDealInfo(BaseModel):
+    """The latest round's fair deal (docs/RECORD.md §Fair deals): its commitment, published
+    before it is dealt, and its server seed once the round is over."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    algorithm: str
+    round: int
+    commitment: str = Field(description="SHA-256 (hex) of the round's 32-byte server seed")
+    seeded: list[int] = Field(description="Seats whose client seed the deal has")
+    deal_at: str | None = Field(
+        description="ISO time the deal goes on without the missing seeds; null once dealt"
+    )
+    server_seed: str | None = Field(description="The seed (64 hex digits) once revealed")
+
+
 class TableSummary(BaseModel):
     """The public summary of a table."""
 
@@ -79,6 +95,9 @@ class TableSummary(BaseModel):
     annulment: Annulment | None = None
     ranking: RankingResult | None = Field(
         None, description="Once the match is over: the experience points it gave"
+    )
+    fair: FairDealInfo | None = Field(
+        None, description="The latest round's commitment (null before the first one)"
     )
 
 

@@ -3,6 +3,8 @@
 - ``tables``: one row per table: settings and status.
 - ``seats``: who holds each seat; tokens only as SHA-256 hashes.
 - ``deals``: the secret deal of every round; never sent to any client.
+- ``fair_seeds``: each round's server seed (hex), stored before its commitment is published
+  so that a restart deals from the same seed; sent to nobody before the round ends.
 - ``events``: the append-only, numbered event log of each table (unique on table and seq).
 - ``players``: experience points (RULES.md §10 Ranking) by player, keyed by the SHA-256
   of the player token the browser keeps; seats name their player and the SHA-256 of the
@@ -69,6 +71,15 @@ deals = Table(
     Column("round_no", Integer, primary_key=True, autoincrement=False),
     Column("hands", JSON, nullable=False),
     Column("boneyard", JSON, nullable=False),
+)
+
+fair_seeds = Table(
+    "fair_seeds",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("round_no", Integer, primary_key=True, autoincrement=False),
+    Column("server_seed", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
 )
 
 events = Table(

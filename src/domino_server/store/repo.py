@@ -6,7 +6,7 @@ only after the transaction holding it has committed (group commit: :mod:`.commit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Engine, and_, func, select
@@ -30,6 +30,8 @@ class LoadedTable:
     seats: list[dict[str, Any]]
     deals: dict[int, tuple[list[list[str]], list[str]]]
     events: list[EventRow]
+    #: round_no → server seed (hex) of every round whose commitment was published
+    fair_seeds: dict[int, str] = field(default_factory=dict)
 
 
 class Store:
@@ -86,6 +88,13 @@ class Store:
                 .mappings()
                 .all()
             )
+            seed_rows = (
+                await conn.execute(
+                    select(m.fair_seeds.c.round_no, m.fair_seeds.c.server_seed).where(
+                        m.fair_seeds.c.table_id == table_id
+                    )
+                )
+            ).all()
             ev_rows = (
                 (
                     await conn.execute(
@@ -113,6 +122,7 @@ class Store:
                 )
                 for e in ev_rows
             ],
+            fair_seeds={r[0]: r[1] for r in seed_rows},
         )
 
     async def table_ids(self, status: str) -> list[str]:

@@ -3,6 +3,7 @@ a batch of them is applied inside one transaction (:func:`apply_writes`)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ class Write:
     table: dict[str, Any] = field(default_factory=dict)  # column updates of the table row
     seats: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → column updates
     deal: tuple[int, list[list[str]], list[str]] | None = None  # round_no, hands, boneyard
+    fair_seed: tuple[int, str] | None = None  # round_no, server seed (hex): before its commitment
     new_table: dict[str, Any] | None = None  # insert this table row (with new_seats)
     new_seats: list[dict[str, Any]] = field(default_factory=list)
     # experience points: {"key_hash", "name", "points", "won", "at"} per player
@@ -57,6 +59,13 @@ def apply_writes(conn: Connection, writes: list[Write]) -> None:
     ]
     if deals:
         conn.execute(insert(m.deals), deals)
+    seeds = [
+        {"table_id": w.table_id, "round_no": f[0], "server_seed": f[1], "created_at": time.time()}
+        for w in writes
+        if (f := w.fair_seed) is not None
+    ]
+    if seeds:
+        conn.execute(insert(m.fair_seeds), seeds)
     events = [
         {
             "table_id": w.table_id,

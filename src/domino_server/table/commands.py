@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domino_core import Deal, Move
+from domino_core import Move
 
 __all__ = [
     "BotMoved",
     "Claim",
+    "ClientSeed",
     "Command",
     "Join",
     "NextRound",
@@ -45,20 +46,31 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Start:
-    """The creator starts the match; ``deal`` is round 1's."""
+    """The creator starts the match; ``seed``: a fresh 32-byte server seed for round 1's
+    deal (drawn by the shell: the machine draws nothing)."""
 
     seat: int | None
     cmd_id: str
-    deal: Deal
+    seed: bytes
 
 
 @dataclass(frozen=True, slots=True)
 class NextRound:
-    """Start the next round now (any person), with ``deal``."""
+    """Deal the next round (any person); ``seed``: a fresh server seed for it."""
 
     seat: int | None
     cmd_id: str
-    deal: Deal
+    seed: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class ClientSeed:
+    """A person's client seed for round ``round``'s committed deal (RECORD.md §Fair deals)."""
+
+    seat: int | None
+    cmd_id: str
+    round: int
+    seed: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,16 +153,17 @@ class BotMoved:
 
 @dataclass(frozen=True, slots=True)
 class Tick:
-    """A timer fired: act on every deadline passed (``deal``: the next round's, should the
-    round pause be over)."""
+    """A timer fired: act on every deadline passed (``seed``: a fresh server seed, for the
+    next round's deal should the round pause be over)."""
 
-    deal: Deal
+    seed: bytes
 
 
 Command = (
     Play
     | Start
     | NextRound
+    | ClientSeed
     | Resign
     | Propose
     | Vote

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import fairplay
 from .state import TableState
 
 __all__ = [
@@ -94,8 +95,8 @@ def round_pause(state: TableState) -> float | None:
         return None
     m = state.match
     assert m is not None
-    if not m.round_over or lone_person(state):
-        return None
+    if not m.round_over or lone_person(state) or fairplay.pending(state) is not None:
+        return None  # (a committed deal goes on by itself: fairplay.deal_due)
     return _clock_start(state) + state.timing.round_pause
 
 
@@ -157,6 +158,7 @@ def next_wakeup(state: TableState, *, turn_asked: bool = False) -> float | None:
     turn timer, its move being asked for already."""
     times = [idle(state), *grace(state).values()]
     if not halted(state):
-        times += [round_pause(state), None if turn_asked else turn(state)]
+        times += [round_pause(state), None if turn_asked else turn(state),
+                  fairplay.deal_due(state)]
     present = [t for t in times if t is not None]
     return min(present) if present else None

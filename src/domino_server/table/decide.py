@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domino_core import Deal, IllegalMove, Match, Move, view_for
+from domino_core import IllegalMove, Match, Move, view_for
 
 from . import commands as c
-from . import endings, seating
-from .convert import copy_entry, deal_to_json
+from . import endings, fairplay, seating
+from .convert import copy_entry
 from .deadlines import bot_turn, halted, round_pause
 from .decision import Outbox, Refused, Rejection
 from .events import Event, Reacted
@@ -38,7 +38,7 @@ def decide(state: TableState, command: c.Command, now: float) -> list[Event] | R
 
 def _decide(state: TableState, cmd: c.Command, now: float) -> list[Event]:
     if isinstance(cmd, c.Tick):
-        return _tick(Outbox(state, now), state, cmd.deal)
+        return _tick(Outbox(state, now), state, cmd.seed)
     if isinstance(cmd, c.BotMoved):
         return _bot_moved(state, cmd, now)
     if isinstance(cmd, c.Join):
@@ -62,16 +62,21 @@ def _decide(state: TableState, cmd: c.Command, now: float) -> list[Event]:
     if isinstance(cmd, c.React):
         return _react(out, state, seat, cmd)
     if isinstance(cmd, c.Start):
-        _start(out, state, seat, cmd.deal)
+        _start(out, state, seat, cmd.seed)
         return out.events
     if state.status == "waiting":
         raise Refused("not_started", "the match has not started yet")
     if state.status == "finished":
         raise Refused("match_over", "the match is over")
+    if isinstance(cmd, c.ClientSeed):
+        fairplay.client_seed(out, state, seat, cmd.round, cmd.seed)
+        return out.events
+    if state.match is None:
+        raise Refused("not_started", "the first deal waits for the players' seeds")
     if isinstance(cmd, c.Play):
         _person_moves(out, state, seat, cmd)
     elif isinstance(cmd, c.NextRound):
-        _next_round(out, state, cmd.deal)
+        _next_round(out, state, cmd.seed)
     elif isinstance(cmd, c.Resign):
         endings.require_human(state, seat)
         endings.resign(out, state, seat, "resign", by=seat)
@@ -94,8 +99,9 @@ def _react(out: Outbox, state: TableState, seat: int, cmd: c.React) -> list[Even
     return [Reacted(seat, cmd.reaction, cmd.cmd_id, out.now)]
 
 
-def _start(out: Outbox, state: TableState, seat: int, deal: Deal) -> None:
-    """The creator starts: every empty seat gets its bot, round 1 is dealt."""
+def _start(out: Outbox, state: TableState, seat: int, seed: bytes) -> None:
+    """The creator starts: every empty seat gets its bot, round 1 is committed to ``seed``
+    (and dealt, at once or once the people's seeds are in: :mod:`.fairplay`)."""
     if state.status != "waiting":
         raise Refused("not_allowed", "the match has already started")
     if not state.seats[seat].creator:
@@ -105,28 +111,18 @@ def _start(out: Outbox, state: TableState, seat: int, deal: Deal) -> None:
         if s.kind == "empty":
             level = s.bot or "nino"
             out.info({"type": "seat_bot", "seat": s.seat, "bot": level, "reason": "start"})
-    m = Match(state.rules, deals=[deal])
-    out.add("round", {"type": "round_start", "round": 1, "opener": m.opener}, secret=_deal(deal))
+    fairplay.commit(out, state, 1, seed)
 
 
-def _deal(deal: Deal) -> dict[str, Any]:
-    hands, boneyard = deal_to_json(deal)
-    return {"deal": deal, "hands": hands, "boneyard": boneyard}
-
-
-def _next_round(out: Outbox, state: TableState, deal: Deal) -> None:
+def _next_round(out: Outbox, state: TableState, seed: bytes) -> None:
+    """Commit the next round to ``seed`` (dealt at once or once the seeds are in)."""
     assert state.match is not None
     if not state.match.round_over or state.match.over:
         raise Refused("not_allowed", "the round is still being played")
-    m = state.match.copy()
-    entries = [copy_entry(e) for e in m.start_next_round(deal)]
-    if not any(e.get("type") == "round_start" for e in entries):
-        entries.insert(0, {"type": "round_start", "round": m.round_no, "opener": m.opener})
-    for e in entries:
-        if e.get("type") == "round_start":
-            out.add("round", e, secret=_deal(deal))
-        else:
-            out.info(e)
+    n = state.match.round_no + 1
+    if n in state.fair:
+        raise Refused("not_allowed", f"round {n} is being dealt")
+    fairplay.commit(out, state, n, seed)
 
 
 def _person_moves(out: Outbox, state: TableState, seat: int, cmd: c.Play) -> None:
@@ -198,15 +194,15 @@ def _bot_moved(state: TableState, cmd: c.BotMoved, now: float) -> list[Event]:
     return out.events
 
 
-def _tick(out: Outbox, state: TableState, deal: Deal) -> list[Event]:
-    """The first deadline passed, in order: the idle end, grace periods, the round pause.
-    (A turn timer's move is asked of the bot pool: :func:`~.deadlines.bot_turn`.) The
-    caller ticks again until nothing is due."""
-    if not state.in_play():
-        return []
+def _tick(out: Outbox, state: TableState, seed: bytes) -> list[Event]:
+    """The first deadline passed, in order: a committed deal, the idle end, grace periods,
+    the round pause. (A turn timer's move is asked of the bot pool:
+    :func:`~.deadlines.bot_turn`.) The caller ticks again until nothing is due."""
+    if fairplay.deal(out, state) or not state.in_play():
+        return out.events
     if endings.idle_end(out, state) or seating.grace_ends(out, state):
         return out.events
     pause = round_pause(state)
     if pause is not None and out.now >= pause and not halted(state):
-        _next_round(out, state, deal)
+        _next_round(out, state, seed)
     return out.events

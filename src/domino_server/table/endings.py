@@ -8,6 +8,7 @@ from typing import Any
 
 from domino_core import Match
 
+from . import fairplay
 from .convert import copy_entry, iso
 from .deadlines import absence, idle
 from .decision import Outbox, Refused
@@ -19,12 +20,14 @@ __all__ = ["annul", "claim", "close_match", "idle_end", "propose", "resign", "vo
 
 def close_match(out: Outbox, state: TableState, m: Match, entries: list[dict[str, Any]]) -> None:
     """After the match ``m`` (a changed copy) moved with ``entries``: the ``match_end``
-    entry when it is over and ``entries`` lack one, then the ``ranking`` event with the
-    experience points (stored, as ``secret``, in the same write as the end)."""
+    entry when it is over and ``entries`` lack one, the round's ``fair_reveal`` when the
+    round is over, then the ``ranking`` event with the experience points (stored, as
+    ``secret``, in the same write as the end)."""
+    if m.over and not any(e.get("type") == "match_end" for e in entries):
+        out.info({"type": "match_end", "reason": m.end_reason or "goal", "winner": m.winner})
+    fairplay.reveal(out, state, m)
     if not m.over:
         return
-    if not any(e.get("type") == "match_end" for e in entries):
-        out.info({"type": "match_end", "reason": m.end_reason or "goal", "winner": m.winner})
     result = outcome(m, state.seats)
     awards = [
         {"key_hash": a.player_hash, "name": a.name, "points": a.points, "won": a.won}

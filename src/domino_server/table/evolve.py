@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from domino_core import Match, Move
 
+from . import fairplay
 from .events import MATCH_KINDS, Event, Presence, Reacted, Stored
 from .state import BOT_NAMES, Pending, SeatState, TableState
 from .state import Presence as PresenceState
@@ -86,6 +87,7 @@ def _stored(state: TableState, ev: Stored) -> TableState:
         state.annulment = None
     else:
         _info(state, ev)
+    fairplay.apply(state, ev)
     if kind in MATCH_KINDS:
         state.turn_started_at = ev.at
     state.seq = ev.seq

@@ -78,24 +78,30 @@ def restore(
     events: Iterable[Any],
     timing: Timing,
     now: float,
+    fair_seeds: Mapping[int, str] | None = None,
 ) -> TableState:
     """The table's state now: :func:`initial`, then every stored event folded in order.
-    ``events`` read like :class:`StoredEvent`; ``now``: nobody is connected since then."""
+    ``events`` read like :class:`StoredEvent`; ``now``: nobody is connected since then;
+    ``fair_seeds``: each committed round's server seed (hex), as stored."""
     by_seat = {int(s["seat"]): s for s in seats}
     state = initial(spec_from_row(row), seats, timing, now)
-    return fold(state, (_event(e, deals, by_seat) for e in events))
+    seeds = fair_seeds or {}
+    return fold(state, (_event(e, deals, by_seat, seeds) for e in events))
 
 
 def _event(
     e: Any,
     deals: Mapping[int, tuple[list[list[str]], list[str]]],
     seats: Mapping[int, Mapping[str, Any]],
+    fair_seeds: Mapping[int, str],
 ) -> Stored:
     p = e.payload
     secret: dict[str, Any] | None = None
     if e.kind == "round":
         hands, boneyard = deals[p["round"]]
         secret = {"deal": deal_from_json(hands, boneyard), "hands": hands, "boneyard": boneyard}
+    elif p.get("type") == "fair_commit":
+        secret = {"server_seed": fair_seeds[p["round"]]}
     elif p.get("type") == "seat_joined":
         s = seats[p["seat"]]
         secret = {k: s.get(k) for k in ("token_hash", "player_hash", "ip_hash")}

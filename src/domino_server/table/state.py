@@ -20,6 +20,8 @@ from typing import Any, Literal
 
 from domino_core import Match, Rules
 
+from .fairround import FairRound
+
 __all__ = ["BOT_NAMES", "Pending", "Presence", "SeatState", "TableSpec", "TableState", "Timing"]
 
 #: The computer players' names (RULES.md §10), by level.
@@ -38,6 +40,7 @@ class Timing:
     idle: float = 7 * 86400.0  # no move this long: the match ends with no winner
     round_pause: float = 8.0  # live: hands stay shown this long between rounds
     timeout_bot: str = "nino"  # the level that moves for a seat whose turn timer ran out
+    seed_window: float = 0.0  # how long a committed deal waits for the people's client seeds
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,8 @@ class TableState:
     cmd_ids: dict[tuple[int, str], int] = field(default_factory=dict)  # → seq applied
     reacted_at: tuple[float, ...] = ()  # per seat: its last quick reaction (memory only)
     reaction_ids: set[tuple[int, str]] = field(default_factory=set)  # memory only
+    #: round → its fair-deal inputs (:mod:`.fairplay`); the seeds stay secret until revealed
+    fair: dict[int, FairRound] = field(default_factory=dict)
     _rules: Rules | None = None
 
     @property
@@ -164,7 +169,7 @@ class TableState:
     def durable(self) -> tuple[Any, ...]:
         """Everything the stored events rebuild, as one comparable value: the spec, seats,
         status, the match (its record and where the round stands), seq, the turn's start,
-        the open annulment, the ranking and the command ids."""
+        the open annulment, the ranking, the command ids and the fair-deal inputs."""
         m = self.match
         match = None if m is None else (m.to_record(), m.turn, m.round_over, m.over)
         return (
@@ -177,4 +182,5 @@ class TableState:
             self.annulment,
             self.ranking,
             dict(self.cmd_ids),
+            dict(self.fair),
         )

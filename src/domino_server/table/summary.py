@@ -7,6 +7,7 @@ from typing import Any
 
 from domino_core import view_for
 
+from . import fairplay
 from .convert import iso
 from .deadlines import public
 from .state import TableState
@@ -36,6 +37,7 @@ def summary(state: TableState) -> dict[str, Any]:
         ],
         "annulment": state.annulment,
         "ranking": state.ranking,
+        "fair": fairplay.public(state),
     }
 
 

@@ -7,7 +7,8 @@ events of an accepted one are committed before any socket hears of them, and a w
 fails leaves the state as stored (the state is only evolved after the commit). The
 collaborators are passed in: the store, the clock, the bot pool (through a
 :class:`~.botdriver.BotDriver`), the :class:`~.publisher.Publisher` of the sockets, and
-the dealer that shuffles each round.
+the dealer that draws each round's server seed (the deal is the machine's, from it:
+docs/RECORD.md §Fair deals).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from domino_core import Deal, Match, view_for
+from domino_core import Match, view_for
 
 from .. import metrics
 from ..push import Reminders
@@ -46,7 +47,8 @@ TICK = object()
 #: Table entries that change the ``table`` summary.
 SUMMARY_TYPES = frozenset(
     ("started", "seat_joined", "seat_human", "seat_bot", "annulment_proposed",
-     "annulment_vote", "annulled", "match_end", "ranking")
+     "annulment_vote", "annulled", "match_end", "ranking",
+     "fair_commit", "client_seed", "round_start", "fair_reveal")
 )  # fmt: skip
 
 UNAVAILABLE = "storage unavailable; try again"
@@ -62,7 +64,7 @@ class TableActor:
         store: Store,
         publisher: Publisher,
         bots: BotDriver,
-        dealer: Callable[[], Deal],
+        dealer: Callable[[], bytes],
         clock: Callable[[], float] = time.time,
         reload: Callable[[], Any] | None = None,
         reminders: Reminders | None = None,

@@ -13,7 +13,7 @@ import secrets
 import time
 from typing import Any
 
-from domino_core import Deal, shuffle_deal
+from domino_core.fairdeal import new_server_seed
 
 from .. import metrics
 from ..core.config import Settings
@@ -25,8 +25,6 @@ from .actor import TableActor
 from .botdriver import BotDriver
 from .messages import Look
 from .publisher import Publisher
-
-_RNG = secrets.SystemRandom()
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +71,7 @@ class Registry:
             idle=settings.idle_seconds,
             round_pause=settings.round_pause_seconds,
             timeout_bot=settings.timeout_bot,
+            seed_window=settings.client_seed_seconds,
         )
         self.evictions = 0
 
@@ -117,7 +116,8 @@ class Registry:
         if loaded is None:
             return None
         return restore(
-            loaded.row, loaded.seats, loaded.deals, loaded.events, self.timing, time.time()
+            loaded.row, loaded.seats, loaded.deals, loaded.events, self.timing, time.time(),
+            loaded.fair_seeds,
         )
 
     async def _restored(self, table_id: str) -> TableActor | None:
@@ -125,11 +125,6 @@ class Registry:
         state = await self.load_state(table_id)
         if state is None:
             return None
-        rules = state.rules
-
-        def dealer() -> Deal:
-            return shuffle_deal(rules, _RNG)
-
         def deliver(item: object) -> None:
             actor.tell(item)
 
@@ -138,7 +133,7 @@ class Registry:
             store=self.store,
             publisher=Publisher(self.settings.resume_window),
             bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds, deliver),
-            dealer=dealer,
+            dealer=new_server_seed,  # each round's server seed (the machine deals from it)
             reload=lambda: self.load_state(table_id),
             reminders=self.reminders,
         )

@@ -1,7 +1,8 @@
 """What one decision stores: its events as one :class:`~..store.repo.Write` (committed
 atomically), with what the events keep secret where it belongs: a round's deal in the
-deals table, a joining friend's hashes in their seat's row, the experience points in the
-players table; the table row's ``status`` follows the match."""
+deals table, a round's server seed in ``fair_seeds`` (before its commitment is sent), a
+joining friend's hashes in their seat's row, the experience points in the players table;
+the table row's ``status`` follows the match."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def write_for(table_id: str, events: list[Stored]) -> Write:
         if ev.kind == "round":
             assert w.deal is None, "one deal per write"
             w.deal = (ev.payload["round"], secret["hands"], secret["boneyard"])
+        elif t == "fair_commit":
+            w.fair_seed = (ev.payload["round"], secret["server_seed"])
         elif t == "seat_joined":
             w.seats[ev.payload["seat"]] = {"name": ev.payload["name"], **secret}
         elif t == "started":

@@ -1,13 +1,11 @@
 """A player's command from the wire (:mod:`domino_server.protocol.commands`) as the table
-machine's command (:mod:`domino_server.table.commands`); a round's deal is drawn when the
-command may start one."""
+machine's command (:mod:`domino_server.table.commands`); a fresh server seed is drawn
+when the command may start a round (the machine deals from it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-
-from domino_core import Deal
 
 from ..protocol import commands as c
 from ..table import commands as mc
@@ -15,7 +13,7 @@ from ..table import commands as mc
 __all__ = ["machine_command"]
 
 
-def machine_command(seat: int | None, cmd: Any, dealer: Callable[[], Deal]) -> mc.Command:
+def machine_command(seat: int | None, cmd: Any, dealer: Callable[[], bytes]) -> mc.Command:
     """The machine's command for a socket's (or an HTTP route's) ``cmd``."""
     if isinstance(cmd, c.Play):
         return mc.Play(seat, cmd.id, "play", cmd.tile, cmd.end)
@@ -35,4 +33,6 @@ def machine_command(seat: int | None, cmd: Any, dealer: Callable[[], Deal]) -> m
         return mc.Claim(seat, cmd.id)
     if isinstance(cmd, c.React):
         return mc.React(seat, cmd.id, cmd.reaction)
+    if isinstance(cmd, c.ClientSeed):
+        return mc.ClientSeed(seat, cmd.id, cmd.round, cmd.seed)
     raise TypeError(f"unknown command {type(cmd).__name__}")

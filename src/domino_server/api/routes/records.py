@@ -1,4 +1,5 @@
-"""The match record (RECORD.md ``domino-record/1``) and the protocol's JSON Schema."""
+"""The match record (RECORD.md ``domino-record/2``, with every round's fair-deal proof)
+and the protocol's JSON Schema."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, status
 from fastapi.responses import JSONResponse
 
+from domino_core.record import write_record
+
 from ...protocol.schema import protocol_schema
+from ...table.fairplay import proofs
 from ..deps import TableDep
 
 router = APIRouter(prefix="/api", tags=["records"])
@@ -22,12 +26,14 @@ router = APIRouter(prefix="/api", tags=["records"])
     },
 )
 async def get_record(actor: TableDep) -> JSONResponse:
-    """The finished match as a ``domino-record/1`` file (every deal and play)."""
+    """The finished match as a ``domino-record/2`` file (every deal, its fair-deal proof,
+    and the plays); ``domino verify`` checks it."""
     if actor.status != "finished" or actor.match is None:
         raise HTTPException(
             status.HTTP_409_CONFLICT, "the record is available once the match is over"
         )
-    record = actor.match.to_record()
+    match = actor.match
+    record = write_record(match, proofs(actor.state, len(match.history)))
     return JSONResponse(
         record,
         headers={"Content-Disposition": f'attachment; filename="domino-{actor.id}.json"'},

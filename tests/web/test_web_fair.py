@@ -1,0 +1,80 @@
+"""Fair deals in the browser: the page adds its own client seed to every deal (or the one
+the player typed in the table's menu), and "Conferir o embaralhamento" on the match-over
+panel and on the replay checks the record here (WebCrypto) and says what was checked;
+a record whose deal was changed is caught and the round named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .driver import create_vs_computer, play_round, state
+
+pytestmark = pytest.mark.browser
+
+
+def _two_rounds_then_resign(page: Page, server: str, typed: str) -> str:
+    """Classic, 2 seats against the computer: round 1 played out, the player's own seed
+    typed for round 2, round 2 dealt, then resigned; the table id."""
+    create_vs_computer(page, server, preset="classic", seats=2, goal=100)
+    fair = state(page)["table"]["fair"]
+    assert fair["round"] == 1 and fair["seeded"] == [0] and fair["deal_at"] is None
+    play_round(page)
+    page.click("#more summary")
+    page.fill("#fair-own-seed", typed)
+    expect(page.locator("#fair-commitment")).to_contain_text("Rodada 1: embaralhamento prometido")
+    page.click("#more summary")
+    page.click("#main-action")  # next round: committed, our typed seed added, dealt
+    page.wait_for_function("() => !dominoDebug.state().view.round_over", timeout=10000)
+    expect(page.locator("#fair-own-seed")).to_have_value("")  # it was for one deal
+    page.click("#more summary")
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+    return str(state(page)["table"]["id"])
+
+
+def test_the_match_over_panel_checks_every_deal_in_the_browser(page: Page, server: str) -> None:
+    table_id = _two_rounds_then_resign(page, server, "meu palpite 7")
+    record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
+    assert record["format"] == "domino-record/2"
+    first, second = (r["fair"]["client_seeds"] for r in record["rounds"])
+    assert len(first) == 1 and first[0]["seat"] == 0 and len(first[0]["seed"]) == 32  # random
+    assert second == [{"seat": 0, "seed": "meu palpite 7"}]  # the one typed
+    page.click("#fair-verify")
+    head = page.locator("#fair-result .fair-headline")
+    expect(head).to_have_text("Embaralhamento conferido: as 2 rodadas foram dadas como prometido.")
+    expect(page.locator("#fair-result .fair-detail")).to_contain_text("impressão digital (SHA-256)")
+    expect(page.locator("#fair-result")).to_have_class("fair-box fair-ok")
+
+
+def test_the_replay_of_a_changed_record_names_the_round(
+    page: Page, server: str, tmp_path: Path
+) -> None:
+    table_id = _two_rounds_then_resign(page, server, "x")
+    record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
+    # the table's own replay: the same check, from the replay screen
+    page.goto(f"{server}/t/{table_id}/replay")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#replay-view")).to_be_visible()
+    page.click("#replay-fair-verify")
+    expect(page.locator("#replay-fair-result .fair-headline")).to_contain_text("as 2 rodadas")
+    # a record file whose second deal was changed (two tiles swapped between the hands)
+    hands = record["rounds"][1]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(record))
+    page.goto(f"{server}/replay")
+    page.wait_for_selector("body[data-ready]")
+    page.set_input_files("#replay-file", str(path))
+    expect(page.locator("#replay-view")).to_be_visible()
+    page.click("#replay-fair-verify")
+    expect(page.locator("#replay-fair-result .fair-headline")).to_have_text(
+        "A rodada 2 NÃO confere!"
+    )
+    expect(page.locator("#replay-fair-result .fair-detail")).to_contain_text(
+        "A mão do jogador 1 não é a que os números dão."
+    )
