@@ -147,7 +147,7 @@ def test_the_images_install_migrate_and_serve_commands_work(tmp_path: Path) -> N
         check = [part.replace(":8000/", f":{port}/") for part in check]
         assert subprocess.run(check, env=env).returncode == 0
         db = sqlite3.connect(data / "domino.sqlite3")
-        assert db.execute("select version_num from alembic_version").fetchone() == ("0002",)
+        assert db.execute("select version_num from alembic_version").fetchone() == ("0003_leases",)
         assert db.execute("select count(*) from tables").fetchone() == (1,)
     finally:
         proc.terminate()

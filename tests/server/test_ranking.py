@@ -211,7 +211,7 @@ def test_an_existing_database_is_upgraded_and_keeps_its_tables(tmp_path: Path) -
     con.close()
     migrate(url, Settings().migrations_dir)
     con = sqlite3.connect(db)
-    assert con.execute("select version_num from alembic_version").fetchone() == ("0002",)
+    assert con.execute("select version_num from alembic_version").fetchone() == ("0003_leases",)
     assert con.execute("select name, player_hash, ip_hash from seats").fetchall() == [
         ("Ana", None, None)
     ]

@@ -4,6 +4,8 @@
 - ``seats``: who holds each seat; tokens only as SHA-256 hashes.
 - ``deals``: the secret deal of every round; never sent to any client.
 - ``events``: the append-only, numbered event log of each table (unique on table and seq).
+- ``leases``: which instance owns each live table, with an epoch (fencing token) and an
+  expiry by the database's clock (several instances on PostgreSQL; unused on SQLite).
 - ``players``: experience points (RULES.md §10 Ranking) by player, keyed by the SHA-256
   of the player token the browser keeps; seats name their player and the SHA-256 of the
   address they joined from (compared for equality only, never shown).
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -95,3 +98,13 @@ players = Table(
     Column("updated_at", Float, nullable=False),
 )
 Index("ix_players_points", players.c.points)
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=True),  # an instance id; null: released
+    Column("epoch", BigInteger, nullable=False, default=0),  # +1 at every change of hands
+    Column("expires_at", Float, nullable=False, default=0.0),  # the database's clock
+)
+Index("ix_leases_owner", leases.c.owner)

@@ -4,6 +4,11 @@ Every change a table makes is one :class:`Write`; :meth:`Store.write` returns on
 after the transaction holding it has committed. Writes arriving together (many
 tables at once) share one transaction; if that batch fails, each write is retried
 on its own so that only the faulty one fails.
+
+With several instances (PostgreSQL), :attr:`Store.fence` makes every write of a table
+conditional on this instance's lease of it: the epoch held when the write is handed in
+is checked inside the writing transaction (:func:`.leases.fenced_out`), and a write
+whose lease is gone fails with :class:`Fenced` without touching anything.
 """
 
 from __future__ import annotations
@@ -13,12 +18,13 @@ import contextlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import models as m
+from .leases import fenced_out
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +32,26 @@ MAX_BATCH = 512
 
 #: Event kinds that change the match (replayed on load); the others only inform.
 MATCH_KINDS = ("move", "round", "resign", "annul")
+
+
+class Fenced(Exception):
+    """A write refused because this instance does not hold the table's lease (any more)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id}: this instance does not hold its lease")
+        self.table_id = table_id
+
+
+class Fence(Protocol):
+    """The leases this instance holds, as the store checks them."""
+
+    owner: str
+
+    def epoch(self, table_id: str) -> int | None:
+        """The epoch of the lease held on ``table_id`` now, or None if none is."""
+
+    def lost(self, table_id: str) -> None:
+        """Told (on the event loop) when a write of ``table_id`` was fenced out."""
 
 
 @dataclass(slots=True)
@@ -74,8 +100,10 @@ class Store:
         self.engine = engine
         self.sync_writer = sync_writer
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="store") if sync_writer else None
-        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None], int | None]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        #: Set with several instances: writes of a table need its lease (see the module).
+        self.fence: Fence | None = None
 
     # lifecycle -----------------------------------------------------------
     def start(self) -> None:
@@ -101,8 +129,14 @@ class Store:
     # writes ----------------------------------------------------------------
     async def write(self, w: Write) -> None:
         """Store ``w``; returns once committed, raises if it could not be."""
+        epoch: int | None = None
+        if self.fence is not None and w.new_table is None:
+            epoch = self.fence.epoch(w.table_id)  # the lease this write was decided under
+            if epoch is None:
+                self.fence.lost(w.table_id)
+                raise Fenced(w.table_id)
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((w, fut))
+        self._queue.put_nowait((w, fut, epoch))
         await fut
 
     async def _writer(self) -> None:
@@ -111,38 +145,62 @@ class Store:
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                await self._transaction([w for w, _ in batch])
+                lost = await self._transaction([(w, e) for w, _, e in batch])
             except Exception:
                 if len(batch) == 1:
                     log.exception("write failed for table %s", batch[0][0].table_id)
                     _settle(batch[0][1], _current_exc())
                     continue
-                for w, fut in batch:
+                for w, fut, e in batch:
                     try:
-                        await self._transaction([w])
+                        lost = await self._transaction([(w, e)])
                     except Exception as exc:
                         log.exception("write failed for table %s", w.table_id)
                         _settle(fut, exc)
                     else:
-                        _settle(fut, None)
+                        self._settle_fenced([(w, fut, e)], lost)
             else:
-                for _, fut in batch:
-                    _settle(fut, None)
+                self._settle_fenced(batch, lost)
 
-    async def _transaction(self, writes: list[Write]) -> None:
-        """Apply ``writes`` in one transaction: on the writer thread (SQLite) or through
-        the async driver."""
+    def _settle_fenced(
+        self,
+        batch: list[tuple[Write, asyncio.Future[None], int | None]],
+        lost: set[tuple[str, int]],
+    ) -> None:
+        """Settle committed writes, and fail those fenced out (telling the fence first, so
+        that the table is dropped before its actor could answer anyone)."""
+        for w, fut, e in batch:
+            if e is not None and (w.table_id, e) in lost:
+                if self.fence is not None:
+                    self.fence.lost(w.table_id)
+                _settle(fut, Fenced(w.table_id))
+            else:
+                _settle(fut, None)
+
+    async def _transaction(self, items: list[tuple[Write, int | None]]) -> set[tuple[str, int]]:
+        """Apply the writes of ``items`` in one transaction: on the writer thread (SQLite)
+        or through the async driver; the (table, epoch) pairs fenced out (left out)."""
         if self.sync_writer is not None and self._thread is not None:
             engine = self.sync_writer
 
             def run() -> None:
                 with engine.begin() as conn:
-                    _apply(conn, writes)
+                    _apply(conn, [w for w, _ in items])
 
             await asyncio.get_running_loop().run_in_executor(self._thread, run)
-        else:
-            async with self.engine.begin() as conn:
-                await conn.run_sync(_apply, writes)
+            return set()
+        fence = self.fence
+
+        def fenced_apply(conn: Connection) -> set[tuple[str, int]]:
+            lost: set[tuple[str, int]] = set()
+            if fence is not None:
+                wanted = {(w.table_id, e) for w, e in items if e is not None}
+                lost = fenced_out(conn, fence.owner, wanted)
+            _apply(conn, [w for w, e in items if e is None or (w.table_id, e) not in lost])
+            return lost
+
+        async with self.engine.begin() as conn:
+            return await conn.run_sync(fenced_apply)
 
     # reads -----------------------------------------------------------------
     async def load(self, table_id: str) -> LoadedTable | None:

@@ -82,9 +82,7 @@ class Deadlines:
         """One human seat, played by its person (not away) with a socket open: the only
         one who reads the round's result, so the next round waits for their click."""
         humans = [s for s in self.a.seats if s["kind"] == "human"]
-        return (
-            len(humans) == 1 and not humans[0]["away"] and self.a.connected(humans[0]["seat"])
-        )
+        return len(humans) == 1 and not humans[0]["away"] and self.a.connected(humans[0]["seat"])
 
     def grace(self) -> dict[int, float]:
         """Live: seat → when a bot takes over the seat of a human without a socket."""
