@@ -188,8 +188,19 @@ class Instance(Server):
     """One ``domino serve`` of the cluster, named ``name`` (its instance id)."""
 
     def __init__(self, name: str, url: str, env: dict[str, str], log_path: Path) -> None:
-        super().__init__(url, {**CLUSTER_ENV, **env, "DOMINO_INSTANCE_ID": name}, log_path)
-        self.name = name
+        super().__init__(url, {**CLUSTER_ENV, **env}, log_path)
+        self.name = name  # HAProxy's name for it (the port stays across restarts)
+        self.starts = 0
+
+    @property
+    def instance_id(self) -> str:
+        """The lease owner name of the current process: ``i2.0``, then ``i2.1``..."""
+        return f"{self.name}.{self.starts - 1}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        self.starts += 1
+        self.env["DOMINO_INSTANCE_ID"] = self.instance_id
+        super().start(timeout)
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
@@ -270,13 +281,14 @@ class Cluster:
         return run_sync(run())
 
     def owner(self, table_id: str) -> str | None:
-        """The instance holding ``table_id``'s unexpired lease now, or None."""
+        """The instance (HAProxy's name for it) holding ``table_id``'s unexpired lease now,
+        or None."""
         rows = self.query(
             "SELECT owner FROM leases WHERE table_id = $1 AND owner IS NOT NULL"
             " AND expires_at > extract(epoch from clock_timestamp())",
             table_id,
         )
-        return rows[0]["owner"] if rows else None
+        return str(rows[0]["owner"]).partition(".")[0] if rows else None
 
 
 @contextlib.contextmanager

@@ -55,7 +55,7 @@ class Fence:
     def epoch(self, table_id: str) -> int | None:
         return self.epochs.get(table_id)
 
-    def lost(self, table_id: str) -> None:
+    def lost(self, table_id: str, epoch: int | None) -> None:
         self.told.append(table_id)
 
 

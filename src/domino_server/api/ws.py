@@ -126,7 +126,8 @@ async def table_socket(
     try:
         actor = await registry.get(table_id) if len(table_id) <= 32 else None
     except TableBusy:  # another instance holds it and did not hand it over in time
-        await ws.close(1013, "the table is busy elsewhere; try again")
+        with contextlib.suppress(Exception):  # the client may have gone meanwhile
+            await ws.close(1013, "the table is busy elsewhere; try again")
         return
     if actor is None:
         await ws.send_json({"type": "error", "code": "not_allowed", "detail": "no such table"})

@@ -4,8 +4,10 @@
 table is handed to the database only with the epoch of a lease held *and still valid by
 this process's own clock* (renewals are sent every third of the lease; a lease counts
 as valid until the moment its last renewal was sent plus its length, which is never
-later than the database's expiry). The database checks the epoch again in the writing
-transaction, so a paused process that wakes up after its lease ran out cannot write.
+later than the database's expiry). The database checks the epoch in the writing transaction, so
+a paused process that wakes up after its lease ran out cannot write; a table whose
+lease ran out by our own clock is confirmed with the database before it serves a new
+socket or request (:meth:`Ownership.confirm`).
 
 Hand-over requests and releases arrive by ``LISTEN`` on a connection of its own
 (asyncpg): a request for a table held here calls ``on_handover``; a release wakes
@@ -53,14 +55,37 @@ class Ownership:
 
     # the store's fence ------------------------------------------------------
     def epoch(self, table_id: str) -> int | None:
-        """The epoch held on ``table_id`` if the lease is still valid by our clock."""
+        """The epoch held on ``table_id`` (None if none is). It may have run out by our
+        clock since the last renewal (a loop busy restoring tables, a pause): the
+        database's fence decides, in the writing transaction."""
         got = self.held.get(table_id)
-        if got is None or got[1] <= time.monotonic():
-            return None
-        return got[0]
+        return None if got is None else got[0]
 
-    def lost(self, table_id: str) -> None:
-        """A write or a renewal found the lease gone: forget it and tell the registry."""
+    def fresh(self, table_id: str) -> bool:
+        """Whether the lease of ``table_id`` is held and valid by our own clock."""
+        got = self.held.get(table_id)
+        return got is not None and got[1] > time.monotonic()
+
+    async def confirm(self, table_id: str) -> bool:
+        """Renew the lease of ``table_id`` now; whether it is still ours."""
+        got = self.held.get(table_id)
+        if got is None:
+            return False
+        sent = time.monotonic()
+        kept = await self.leases.renew({table_id: got[0]})
+        if kept.get(table_id) == got[0] and self.held.get(table_id, (None,))[0] == got[0]:
+            self.held[table_id] = (got[0], sent + self.ttl)
+            return True
+        self.lost(table_id, got[0])
+        return False
+
+    def lost(self, table_id: str, epoch: int | None = None) -> None:
+        """A write (decided under ``epoch``; None: under no valid lease) or a renewal
+        found the lease gone: forget it and tell the registry. A stale write of an older
+        epoch than the one held now changes nothing (its actor is already gone)."""
+        got = self.held.get(table_id)
+        if got is not None and epoch is not None and got[0] != epoch:
+            return
         if self.held.pop(table_id, None) is not None:
             log.warning("lease lost", extra={"table": table_id, "instance": self.owner})
         self.on_lost(table_id)
@@ -145,11 +170,9 @@ class Ownership:
                 log.exception("lease renewal failed")
 
     async def renew(self) -> None:
-        """Extend every lease held; the ones the database no longer gives us are lost."""
-        now = time.monotonic()
-        for table_id, (_, until) in list(self.held.items()):
-            if until <= now:  # ran out by our own clock (paused?): it is not ours any more
-                self.lost(table_id)
+        """Extend every lease held; the ones the database no longer gives us are lost
+        (a lease that ran out by our clock but is renewed at the same epoch was never
+        taken by anyone: it stays ours)."""
         epochs = {t: e for t, (e, _) in self.held.items()}
         sent = time.monotonic()
         kept = await self.leases.renew(epochs)
@@ -157,7 +180,7 @@ class Ownership:
             if kept.get(table_id) == epoch and self.held.get(table_id, (None,))[0] == epoch:
                 self.held[table_id] = (epoch, sent + self.ttl)
             elif self.held.get(table_id, (None,))[0] == epoch:
-                self.lost(table_id)
+                self.lost(table_id, epoch)
 
     async def _listen_loop(self) -> None:
         import asyncpg

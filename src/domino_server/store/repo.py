@@ -50,8 +50,9 @@ class Fence(Protocol):
     def epoch(self, table_id: str) -> int | None:
         """The epoch of the lease held on ``table_id`` now, or None if none is."""
 
-    def lost(self, table_id: str) -> None:
-        """Told (on the event loop) when a write of ``table_id`` was fenced out."""
+    def lost(self, table_id: str, epoch: int | None) -> None:
+        """Told (on the event loop) when a write of ``table_id`` decided under ``epoch``
+        (None: under no valid lease) was fenced out."""
 
 
 @dataclass(slots=True)
@@ -133,7 +134,7 @@ class Store:
         if self.fence is not None and w.new_table is None:
             epoch = self.fence.epoch(w.table_id)  # the lease this write was decided under
             if epoch is None:
-                self.fence.lost(w.table_id)
+                self.fence.lost(w.table_id, None)
                 raise Fenced(w.table_id)
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((w, fut, epoch))
@@ -172,7 +173,7 @@ class Store:
         for w, fut, e in batch:
             if e is not None and (w.table_id, e) in lost:
                 if self.fence is not None:
-                    self.fence.lost(w.table_id)
+                    self.fence.lost(w.table_id, e)
                 _settle(fut, Fenced(w.table_id))
             else:
                 _settle(fut, None)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.config import Settings
 from ..store.repo import Store, Write
 from .actor import BOT_NAMES, TableActor
-from .messages import Look, Reply
+from .messages import Attach, Look, Reply
 
 if TYPE_CHECKING:
     from ..cluster.ownership import Ownership
@@ -79,9 +79,11 @@ class Registry:
         :class:`~domino_server.cluster.ownership.TableBusy` if it cannot be had now)."""
         actor = self.actors.get(table_id)
         if actor is not None:
-            if self.ownership is None or self.ownership.epoch(table_id) is not None:
+            if self.ownership is None or self.ownership.fresh(table_id):
                 return actor
-            self.lost(table_id)  # our lease ran out (by our own clock): never act on it
+            if await self.ownership.confirm(table_id):  # ran out by our clock: still ours?
+                return actor
+            self.lost(table_id)  # taken by another instance meanwhile: never serve it
         if len(table_id) > 32:
             return None
         lock = self._locks.setdefault(table_id, asyncio.Lock())
@@ -273,5 +275,7 @@ async def _stopped(actor: TableActor) -> None:
     await actor.stop()
     while not actor.inbox.empty():
         item = actor.inbox.get_nowait()
-        if isinstance(item, tuple) and len(item) == 3 and not item[2].done():
+        if isinstance(item, Attach):  # a socket that came too late: it reconnects
+            item.conn.close(MOVED_CODE, MOVED_REASON)
+        elif isinstance(item, tuple) and len(item) == 3 and not item[2].done():
             item[2].set_result(Reply(actor.seq, "not_allowed", MOVED_REASON + " and try again"))
