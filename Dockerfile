@@ -8,21 +8,21 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     DOMINO_HOST=0.0.0.0 \
     DOMINO_PORT=8000 \
-    DOMINO_DATABASE_URL=sqlite+aiosqlite:////data/domino.sqlite3 \
-    DOMINO_WEB_DIR=/app/web \
-    DOMINO_MIGRATIONS_DIR=/app/migrations
+    DOMINO_DATABASE_URL=sqlite+aiosqlite:////data/domino.sqlite3
 
 RUN groupadd --system --gid 10001 domino \
     && useradd --system --uid 10001 --gid domino --home-dir /app --no-create-home domino \
     && mkdir -p /data \
     && chown domino:domino /data
 
+# The wheel carries the web client and the migrations (setup.py bundles them).
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py MANIFEST.in README.md alembic.ini ./
 COPY src ./src
 COPY web ./web
 COPY migrations ./migrations
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir . \
+    && rm -rf /app/src /app/web /app/migrations /app/build
 
 USER 10001:10001
 VOLUME ["/data"]

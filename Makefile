@@ -5,7 +5,7 @@ BIN = $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup setup-dev lint bench clean
+.PHONY: run test setup setup-dev lint bench screenshots clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -22,9 +22,19 @@ run: setup
 	mkdir -p data
 	$(BIN)/domino serve --host $(HOST) --port $(PORT)
 
-## Set up and run every test: unit, property, integration, browser (Chromium), JS unit, lint, types.
+## Set up and run every test: unit, property, integration (SQLite and PostgreSQL), browser
+## (Chromium), JS unit (node), lint, types. Needs node, Chromium, PostgreSQL and HAProxy
+## (installed when root on Debian); DOMINO_TEST_SKIP=browser,postgres,js,cluster opts out.
 test: setup-dev
 	scripts/test.sh
+
+## Refresh the README's screenshots (docs/screenshots/) from the browser tests that take them
+## (they write to build/screenshots/).
+SHOT_TESTS = $(shell grep -l 'shots: Path' tests/web/test_*.py)
+screenshots: setup-dev
+	rm -rf build/screenshots
+	$(BIN)/pytest -q $(SHOT_TESTS)
+	cp build/screenshots/*.png docs/screenshots/
 
 lint: setup-dev
 	$(BIN)/ruff check src tests benchmarks

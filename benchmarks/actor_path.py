@@ -40,7 +40,9 @@ from domino_server.core.config import Settings
 from domino_server.protocol import commands as c
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
 from domino_server.store.repo import Store, Write
-from domino_server.tables import writes
+from domino_server.table.deadlines import public
+from domino_server.table.state import TableState
+from domino_server.tables import publisher
 from domino_server.tables.actor import TableActor
 from domino_server.tables.connection import Connection
 from domino_server.tables.messages import Attach, Join
@@ -77,17 +79,17 @@ def switched_off(parts: tuple[str, ...], store: Store) -> Any:
         swap(store, "write", nothing)
     if "summary" in parts:
 
-        def stub(self: writes.TableWrites) -> str:
-            self._deadline_sent = self.deadlines.public()
+        def stub(self: publisher.Publisher, state: TableState) -> str:
+            self._deadline_sent = public(state)
             return '{"type":"table","table":{}}'
 
-        swap(writes.TableWrites, "_summary_text", stub)
+        swap(publisher.Publisher, "summary_text", stub)
     if "views" in parts:
 
-        def empty(self: writes._Patches, conn: Connection) -> str:
+        def empty(self: publisher._Patches, conn: Connection) -> str:
             return '"patch":{}'
 
-        swap(writes._Patches, "body", empty)
+        swap(publisher._Patches, "body", empty)
     try:
         yield
     finally:

@@ -1,26 +1,27 @@
 /**
  * The page's entry: settings applied, every control bound, the route opened.
- * Each screen lives in its own module: home.js, invitation.js, the table in
- * table.js (state and socket), render.js, board-view.js, hand-view.js,
- * result-panels.js, moves.js, table-controls.js; dialogs in settings.js and
- * rules-dialog.js.
+ * The modules go one way (web/README.md): pure state (state.js, board.js, ...)
+ * <- views that draw it (render.js, board-view.js, hand-view.js, ...) <- the
+ * wiring (table.js owns the state and the socket; moves.js, table-controls.js,
+ * home.js, invitation.js, routes.js) <- this entry.
  */
 
-import { bindBoard, forgetBoard, renderBoard } from "./board-view.js";
+import { bindBoard, forgetBoard } from "./board-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
 import { refreshHomeForm, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
-import { submitJoin } from "./invitation.js";
+import { spectate, submitJoin } from "./invitation.js";
+import { controls } from "./moves.js";
 import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js";
+import { go, onRoute } from "./nav.js";
 import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
-import { render } from "./render.js";
 import { renderExperience } from "./ranking-view.js";
-import { go, route } from "./routes.js";
+import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
 import { bindTableControls } from "./table-controls.js";
-import { onFrame, openTable, S, send, socket } from "./table.js";
+import { onFrame, redraw, redrawBoard, S, send, socket } from "./table.js";
 
 // ---------------------------------------------------------------- language (every text on the page again)
 
@@ -36,7 +37,7 @@ function relabel() {
     renderExperience();
     renderMyTables();
   }
-  render();
+  redraw();
   if ($("rules-dialog").open) renderRules();
 }
 
@@ -47,7 +48,7 @@ function bindChrome() {
     relabel();
   });
   bindSettings();
-  bindRules();
+  bindRules(() => (S.view ? S.view.rules.preset : null));
   // back on the tab: a "your turn" notification has said what it had to
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) return;
@@ -66,18 +67,17 @@ function bindChrome() {
   $("new-table").addEventListener("change", refreshHomeForm);
   $("new-table").addEventListener("submit", submitHome);
   $("join-form").addEventListener("submit", submitJoin);
-  $("spectate-btn").addEventListener("click", () => openTable(S.tableId, { spectate: true }));
+  $("spectate-btn").addEventListener("click", spectate);
   window.addEventListener("popstate", route);
-  window.addEventListener("resize", () => {
-    if (!$("table").hidden) renderBoard(); // redraws only when the room changes
-  });
+  window.addEventListener("resize", redrawBoard); // redraws only when the room changes
 }
 
 function start() {
+  onRoute(route);
   applySettings();
   bindChrome();
-  bindHand();
-  bindBoard();
+  bindHand(controls);
+  bindBoard(controls, redrawBoard);
   bindTableControls();
   relabel();
   route();

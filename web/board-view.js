@@ -1,16 +1,15 @@
 /**
- * The board on the table screen: drawing the line (only when what it shows
- * changes), choosing an end on it by click or keyboard, and the aids tip.
+ * The board on the table screen: drawing the line from the state (only when what
+ * it shows changes); its input (choosing an end by click or keyboard, the aids tip)
+ * calls the moves it is handed.
  */
 
 import { boardSvg, fitBoard, previewTile } from "./board.js";
 import { moveFocus } from "./hand.js";
 import { drag } from "./hand-view.js";
 import { getLang, t } from "./i18n.js";
-import { cancelPick, picking, playTile } from "./moves.js";
 import { $ } from "./page.js";
 import { settings } from "./settings.js";
-import { S } from "./table.js";
 import { numberCount, parseTile } from "./tiles.js";
 
 let lastBoardSig = "";
@@ -80,7 +79,8 @@ function lastPlayedKey(v) {
 /** The reach the line is drawn with now (kept while it still fits well). */
 let boardReachNow = null;
 
-export function renderBoard() {
+/** Draw the line of state `S`; `picking` is the tile being placed (its places shown), or null. */
+export function renderBoard(S, picking) {
   const v = S.view;
   const board = v ? v.board : null;
   const room = boardRoom();
@@ -141,7 +141,11 @@ export function renderBoard() {
   }
 }
 
-export function bindBoard() {
+/**
+ * The board's input. `ctl` (moves.js `controls`): `state()`, `picking()`, `play(tile,
+ * end)`, `cancel()`; `redraw()` draws the line again when its room may have changed.
+ */
+export function bindBoard(ctl, redraw) {
   const board = $("board");
   // The room changes whenever a part around the board changes height (a seat or log
   // line wraps, the hand gains a row, a notice or the connection banner shows): one
@@ -151,20 +155,22 @@ export function bindBoard() {
     if (frame) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
-      if (!$("table").hidden) renderBoard();
+      redraw();
     });
   };
   if (typeof ResizeObserver === "function") new ResizeObserver(later).observe(document.body);
   board.addEventListener("click", (ev) => {
     const target = ev.target.closest(".target");
-    if (target && picking) playTile(picking.tile, target.dataset.end);
+    const picking = ctl.picking();
+    if (target && picking) ctl.play(picking.tile, target.dataset.end);
   });
   board.addEventListener("keydown", (ev) => {
     const target = ev.target.closest && ev.target.closest(".target");
+    const picking = ctl.picking();
     if (!target || !picking) return;
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
-      playTile(picking.tile, target.dataset.end);
+      ctl.play(picking.tile, target.dataset.end);
       return;
     }
     const all = Array.from(board.querySelectorAll(".target"));
@@ -175,18 +181,19 @@ export function bindBoard() {
     }
   });
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && picking) cancelPick();
+    if (ev.key === "Escape" && ctl.picking()) ctl.cancel();
   });
   // Aids: how many tiles of a number are out, on hover or long press.
   const tip = $("aid-tip");
   const showAid = (half, x, y) => {
-    if (!settings.aids || !S.view || !half) {
+    const view = ctl.state().view;
+    if (!settings.aids || !view || !half) {
       hideAid();
       return;
     }
     aidHalf = half;
     const n = Number(half.dataset.n);
-    const c = numberCount(S.view, n);
+    const c = numberCount(view, n);
     tip.textContent = t("aid.count", { n, ...c });
     tip.hidden = false;
     const wrap = $("board-wrap").getBoundingClientRect();

@@ -1,12 +1,12 @@
-/** The hand on the table screen: drawing it (only when it changes), arrow keys, click, drag and drop. */
+/**
+ * The hand on the table screen: drawing it from the state (only when it changes);
+ * its input (arrow keys, click, drag and drop) calls the moves it is handed.
+ */
 
 import { handMarkup, moveFocus, uprightTileSvg } from "./hand.js";
 import { getLang, t } from "./i18n.js";
-import { cancelPick, chooseTile, picking, playTile, setPicking } from "./moves.js";
 import { $ } from "./page.js";
-import { render } from "./render.js";
 import { handModel, isMyTurn, moveInFlight } from "./state.js";
-import { S } from "./table.js";
 
 let lastHandSig = "";
 
@@ -15,7 +15,8 @@ export function forgetHand() {
   lastHandSig = "";
 }
 
-export function renderHand() {
+/** Draw the hand of state `S`; `picking` is the tile being placed, or null. */
+export function renderHand(S, picking) {
   const el = $("hand");
   const v = S.view;
   // between rounds every hand, ours too, is shown face up in the round-over panel
@@ -39,7 +40,11 @@ export function renderHand() {
   }
 }
 
-export function bindHand() {
+/**
+ * The hand's input. `ctl` (moves.js `controls`): `state()`, `picking()`, `pick(tile,
+ * targets)`, `choose(tile)`, `play(tile, end)`, `cancel()`.
+ */
+export function bindHand(ctl) {
   const hand = $("hand");
   hand.addEventListener("click", (ev) => {
     if (suppressClick) {
@@ -47,7 +52,7 @@ export function bindHand() {
       return;
     }
     const btn = ev.target.closest(".hand-tile");
-    if (btn) chooseTile(btn.dataset.tile);
+    if (btn) ctl.choose(btn.dataset.tile);
   });
   hand.addEventListener("keydown", (ev) => {
     const buttons = Array.from(hand.querySelectorAll(".hand-tile"));
@@ -69,13 +74,13 @@ export function bindHand() {
     if (!drag.started) {
       if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 8) return;
       drag.started = true;
+      const S = ctl.state();
       const item = handModel(S.view).find((x) => x.tile === drag.tile);
       if (!item || !item.playable || !isMyTurn(S)) {
         drag = null;
         return;
       }
-      setPicking({ tile: drag.tile, targets: item.targets });
-      render();
+      ctl.pick(drag.tile, item.targets);
       const ghost = document.createElement("div");
       ghost.className = "drag-ghost";
       ghost.innerHTML = uprightTileSvg(drag.tile);
@@ -102,15 +107,16 @@ export function bindHand() {
     const over = document.elementFromPoint(ev.clientX, ev.clientY);
     const target = over && over.closest && over.closest(".target");
     if (target) {
-      playTile(d.tile, target.dataset.end);
+      ctl.play(d.tile, target.dataset.end);
       return;
     }
     const onBoard = over && over.closest && over.closest("#board-wrap");
+    const picking = ctl.picking();
     if (onBoard && picking && picking.targets.length === 1) {
-      playTile(d.tile, picking.targets[0].end);
+      ctl.play(d.tile, picking.targets[0].end);
       return;
     }
-    cancelPick();
+    ctl.cancel();
   });
 }
 

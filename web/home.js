@@ -5,7 +5,7 @@ import { getLang, t } from "./i18n.js";
 import { $, show } from "./page.js";
 import { showMyTables } from "./my-tables-view.js";
 import { showExperience } from "./ranking-view.js";
-import { go } from "./routes.js";
+import { go } from "./nav.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, soloTables, startOnOpen } from "./table.js";
 

@@ -4,9 +4,15 @@ import { getTable, joinTable } from "./api.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml, show } from "./page.js";
 import { saveSettings, settings, store } from "./settings.js";
-import { openTable, S } from "./table.js";
+import { closeSocket, openTable } from "./table.js";
 
+/** The table the invitation on screen is for. */
+let lobbyTable = null;
+
+/** Show the invitation to `tableId`: who sits there, the free seats, joining or watching. */
 export async function showLobby(tableId) {
+  closeSocket();
+  lobbyTable = tableId;
   show("lobby");
   $("join-name").value = settings.name || "";
   $("lobby-status").textContent = "";
@@ -29,15 +35,21 @@ export async function showLobby(tableId) {
   }
 }
 
+/** Watch the table of the invitation on screen without a seat. */
+export function spectate() {
+  openTable(lobbyTable, { spectate: true });
+}
+
 function seatLabel(s) {
   if (s.kind === "bot") return `${t(`bot.${s.bot}`)} (${t("bot.tag", { level: t(`botLevel.${s.bot}`) })})`;
   if (s.kind === "empty") return `${t("home.seatN", { n: s.seat + 1 })}: ${t("table.free")}${s.bot ? ` (${t(`bot.${s.bot}`)})` : ""}`;
   return s.name;
 }
 
+/** Join the table of the invitation on screen with the name typed, then open it. */
 export async function submitJoin(ev) {
   ev.preventDefault();
-  const tableId = S.tableId;
+  const tableId = lobbyTable;
   const name = $("join-name").value.trim() || t("home.namePlaceholder");
   saveSettings({ name: $("join-name").value.trim() });
   $("join-btn").disabled = true;

@@ -1,17 +1,12 @@
-/** The player's moves: choosing a tile, picking the end it goes to, playing it; the main button. */
+/**
+ * The player's moves, wired: choosing a tile, picking the end it goes to, playing
+ * it; the main button. `controls` hands them to the hand and board views' input.
+ */
 
 import { t } from "./i18n.js";
 import { $ } from "./page.js";
-import { render } from "./render.js";
 import { handModel, isMyTurn, moveInFlight } from "./state.js";
-import { S, send } from "./table.js";
-
-export let picking = null; // {tile, targets} while the player chooses an end
-
-/** Set the tile being placed (`{tile, targets}`) or, with null, forget it. */
-export function setPicking(value) {
-  picking = value;
-}
+import { picking, redraw, S, send, setPicking } from "./table.js";
 
 export function chooseTile(tile) {
   if (!isMyTurn(S) || moveInFlight(S)) return;
@@ -25,28 +20,28 @@ export function chooseTile(tile) {
     playTile(tile, item.targets[0].end);
     return;
   }
-  picking = { tile, targets: item.targets };
+  setPicking({ tile, targets: item.targets });
   $("pick-hint").textContent = t("table.pickEnd", { tile });
   $("pick-hint").hidden = false; // a status region: screen readers hear it too
-  render();
+  redraw();
 }
 
 export function cancelPick() {
   if (!picking) return;
   const tile = picking.tile;
-  picking = null;
+  setPicking(null);
   $("pick-hint").hidden = true;
-  render();
+  redraw();
   const btn = $("hand").querySelector(`[data-tile="${tile}"]`);
   if (btn) btn.focus();
 }
 
 export function playTile(tile, end) {
-  picking = null;
+  setPicking(null);
   $("pick-hint").hidden = true;
   const fromBoard = document.activeElement && document.activeElement.closest && document.activeElement.closest("#board");
   const cmd = send("play", { tile, end: end ?? null });
-  render();
+  redraw();
   if (cmd && fromBoard) {
     // keyboard players continue from their hand
     const next = $("hand").querySelector(".hand-tile");
@@ -60,5 +55,19 @@ export function onMainAction() {
   else if (kind === "draw") send("draw");
   else if (kind === "pass") send("pass");
   else if (kind === "next_round") send("next_round");
-  render();
+  redraw();
 }
+
+/** What the hand's and the board's input may read and do (hand-view.js, board-view.js). */
+export const controls = {
+  state: () => S,
+  picking: () => picking,
+  /** Start placing `tile` whose places are `targets` (a drag began), and draw it. */
+  pick: (tile, targets) => {
+    setPicking({ tile, targets });
+    redraw();
+  },
+  choose: chooseTile,
+  play: playTile,
+  cancel: cancelPick,
+};

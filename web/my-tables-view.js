@@ -7,7 +7,7 @@ import { listTables } from "./api.js";
 import { t } from "./i18n.js";
 import { describeTable, MAX_ROWS, orderTables } from "./my-tables.js";
 import { $, escapeHtml } from "./page.js";
-import { go } from "./routes.js";
+import { go } from "./nav.js";
 import { store } from "./settings.js";
 import { MAX_SEATS } from "./storage.js";
 

@@ -12,16 +12,21 @@ const SILENCE_LIMIT_MS = 45000;
 /** Close codes after which reconnecting cannot help: unknown table, token holding no seat. */
 export const FATAL_CLOSE_CODES = [4401, 4404];
 
-/** `ws(s)://host/ws/tables/{id}?token=…&last_seq=…&view=patch` for a page at `location`.
- * `view=patch`: after the first whole view, events carry only what changed in it. */
-export function socketUrl(location, tableId, token, lastSeq) {
+/** `ws(s)://host/ws/tables/{id}?last_seq=…&view=patch` for a page at `location`.
+ * `view=patch`: after the first whole view, events carry only what changed in it.
+ * The seat token never goes in the URL (logs and proxies keep URLs): see socketProtocols. */
+export function socketUrl(location, tableId, lastSeq) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const params = new URLSearchParams();
-  if (token) params.set("token", token);
   if (lastSeq > 0) params.set("last_seq", String(lastSeq));
   params.set("view", "patch");
   const query = params.toString();
   return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query ? `?${query}` : ""}`;
+}
+
+/** The `Sec-WebSocket-Protocol` values to offer: the protocol, and the seat token if any. */
+export function socketProtocols(token) {
+  return token ? ["domino.v1", `domino.token.${token}`] : ["domino.v1"];
 }
 
 /** Makes command ids unique across page loads: a random prefix and a counter. */
@@ -122,9 +127,9 @@ export class TableSocket {
 
   _open() {
     this._clearTimers();
-    const url = socketUrl(this.location, this.tableId, this.token, this.lastSeq);
+    const url = socketUrl(this.location, this.tableId, this.lastSeq);
     this._setStatus(this.attempt === 0 ? "connecting" : "reconnecting");
-    const ws = new this.WS(url);
+    const ws = new this.WS(url, socketProtocols(this.token));
     this.ws = ws;
     ws.onopen = () => {
       if (this.ws !== ws) return;

@@ -1,7 +1,7 @@
 /**
- * Drawing the table screen from the state: seats, info line, timer, main
- * button, annulment and absence bars. The board, the hand and the round and
- * match panels have their own files.
+ * Drawing the table screen from the state it is given: seats, info line, timer,
+ * main button, annulment and absence bars. The board, the hand and the round and
+ * match panels have their own files. Nothing here sends or changes the state.
  */
 
 import { renderBoard } from "./board-view.js";
@@ -13,26 +13,30 @@ import { renderOverlays } from "./result-panels.js";
 import {
   clock, isMyTurn, mainAction, moveInFlight, pageTitle, roundMoves, secondsLeft, seatName, sideCount, sideName, sideOf,
 } from "./state.js";
-import { S, soloTables } from "./table.js";
 
-export function render() {
+/**
+ * Draw the table screen from state `S`. `ui.picking`: the tile being placed, or null;
+ * `ui.solo`: the table was made here against the computer (no invite shown first).
+ */
+export function render(S, ui = {}) {
   if ($("table").hidden) return;
+  const picking = ui.picking || null;
   document.title = pageTitle(S);
   const v = S.view;
-  renderSeats();
-  renderInfo();
-  renderOverlays();
-  renderHand();
-  renderMain();
-  renderAnnulment();
-  renderTimer();
+  renderSeats(S);
+  renderInfo(S);
+  renderOverlays(S);
+  renderHand(S, picking);
+  renderMain(S);
+  renderAnnulment(S);
+  renderTimer(S);
   $("invite").hidden = !S.table || S.table.status === "finished";
   // the link goes out by the phone's share sheet where there is one, by WhatsApp, or copied
   const message = `${t("table.inviteText")} ${$("invite-url").value}`;
   $("whatsapp-link").href = `https://wa.me/?text=${encodeURIComponent(message)}`;
   $("share-link").hidden = typeof navigator.share !== "function";
   const invite = $("invite");
-  if (S.table && S.table.status === "waiting" && !soloTables.has(S.tableId) && !invite.dataset.touched) {
+  if (S.table && S.table.status === "waiting" && !ui.solo && !invite.dataset.touched) {
     invite.open = true;
     invite.dataset.auto = "1"; // opened for the wait: folded again once the match starts
   } else if (S.table && S.table.status !== "waiting" && invite.dataset.auto) {
@@ -42,20 +46,20 @@ export function render() {
   $("resign").disabled = !v || v.over || S.seat === null;
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
-  $("claim").disabled = absence() !== "late";
+  $("claim").disabled = absence(S) !== "late";
   // spectators watch; a seat a bot still holds (a friend arriving) waits for its turn
   const mine = S.table && S.seat !== null ? S.table.seats.find((s) => s.seat === S.seat) : null;
   $("reactions").hidden = !mine || mine.kind !== "human";
-  renderAbsence();
-  if ($("history-dialog").open) renderHistory();
+  renderAbsence(S);
+  if ($("history-dialog").open) renderHistory(S);
   // last: the line gets the height the parts above and the dock below leave it
-  renderBoard();
+  renderBoard(S, picking);
 }
 
 /** The history dialog's list: this round's moves, the last first (kept current while open). */
 let historyText = null; // what the open dialog shows: redrawn only when that changes
 
-export function renderHistory(force = false) {
+export function renderHistory(S, force = false) {
   const lines = roundMoves(S);
   const title = t("history.title", { n: S.view ? S.view.round : 1 });
   const text = JSON.stringify([title, lines]);
@@ -71,7 +75,7 @@ export function renderHistory(force = false) {
  * Correspondence: "waiting" while another person's turn runs, "late" once the
  * absence deadline has passed (any other player may claim), else null.
  */
-function absence() {
+function absence(S) {
   const v = S.view;
   const table = S.table;
   if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
@@ -81,8 +85,8 @@ function absence() {
   return secondsLeft(table.deadline, Date.now()) === 0 ? "late" : "waiting";
 }
 
-function renderAbsence() {
-  const state = absence();
+function renderAbsence(S) {
+  const state = absence(S);
   const bar = $("absence-bar");
   bar.hidden = state === null;
   if (state === null) return;
@@ -107,7 +111,7 @@ const TILE_MARK =
   '<rect x="0.6" y="0.6" width="6.8" height="12.8" rx="1.6" fill="currentColor"/>' +
   '<path d="M1.8 7h4.4" stroke="#fff" stroke-width="1"/></svg>';
 
-export function renderSeats() {
+export function renderSeats(S) {
   const bar = $("seats-bar");
   if (!S.table) {
     bar.innerHTML = "";
@@ -155,7 +159,7 @@ export function renderSeats() {
   bar.innerHTML = items.join("");
 }
 
-function renderInfo() {
+function renderInfo(S) {
   const v = S.view;
   const rules = (v && v.rules) || (S.table && S.table.rules) || null;
   $("info-round").textContent = v ? t("table.round", { n: v.round }) : "";
@@ -175,8 +179,8 @@ function renderInfo() {
   $("turn-text").textContent = turn;
 }
 
-export function renderTimer() {
-  if (!$("table").hidden) renderAbsence();
+export function renderTimer(S) {
+  if (!$("table").hidden) renderAbsence(S);
   const el = $("timer");
   const v = S.view;
   const live = S.table && v && !v.over && S.table.pace === "live";
@@ -190,7 +194,7 @@ export function renderTimer() {
   }
 }
 
-function renderMain() {
+function renderMain(S) {
   const btn = $("main-action");
   const action = mainAction(S);
   btn.hidden = action.kind === "none";
@@ -201,7 +205,7 @@ function renderMain() {
   $("more").hidden = Boolean(S.view && S.view.over);
 }
 
-function renderAnnulment() {
+function renderAnnulment(S) {
   const bar = $("annulment-bar");
   const a = S.table && S.table.annulment;
   const v = S.view;

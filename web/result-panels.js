@@ -5,9 +5,9 @@ import { uprightTileSvg } from "./hand.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
 import { explainMatch, explainRound, seatName, sideOf, withFriends } from "./state.js";
-import { S } from "./table.js";
 
-export function renderOverlays() {
+/** Show or hide the round-over and match-over panels for state `S`. */
+export function renderOverlays(S) {
   const v = S.view;
   const roundBox = $("round-over");
   const matchBox = $("match-over");

@@ -3,7 +3,6 @@
 import { getLang, t } from "./i18n.js";
 import { $ } from "./page.js";
 import { rulesHtml } from "./rules/text.js";
-import { S } from "./table.js";
 
 export function renderRules() {
   const preset = $("rules-preset").value;
@@ -18,10 +17,11 @@ function openRules(preset) {
   $("rules-dialog").showModal();
 }
 
-/** The rules buttons (top bar and home form) and the dialog's preset chooser. */
-export function bindRules() {
+/** The rules buttons (top bar and home form) and the dialog's preset chooser;
+ * `tablePreset()` names the preset of the table on screen, or null. */
+export function bindRules(tablePreset) {
   $("open-rules").addEventListener("click", () => {
-    const preset = (S.view && S.view.rules.preset) || (!$("home").hidden ? $("preset").value : null);
+    const preset = (!$("table").hidden && tablePreset()) || (!$("home").hidden ? $("preset").value : null);
     openRules(preset);
   });
   $("home-rules").addEventListener("click", (ev) => {

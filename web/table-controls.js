@@ -5,7 +5,7 @@ import { createTable } from "./api.js";
 import { t } from "./i18n.js";
 import { onMainAction } from "./moves.js";
 import { $ } from "./page.js";
-import { go } from "./routes.js";
+import { go } from "./nav.js";
 import { settings, store } from "./settings.js";
 import { sideOf, withFriends } from "./state.js";
 import { renderHistory } from "./render.js";
@@ -54,7 +54,7 @@ export function bindTableControls() {
   $("history-dialog").addEventListener("close", () => $("more").querySelector("summary").focus());
   $("history-btn").addEventListener("click", () => {
     $("more").open = false;
-    renderHistory(true);
+    renderHistory(S, true);
     $("history-dialog").showModal();
   });
   $("reactions").addEventListener("click", (ev) => {

@@ -1,16 +1,16 @@
 /**
- * The table on screen: its state `S`, its socket, the frames that come in and
- * the commands that go out. Game rules live on the server; the page only shows
- * what the view says and sends commands.
+ * The table on screen, wired: its state `S` and the tile being placed (`picking`),
+ * both owned here and changed only here; its socket; the frames that come in and
+ * the commands that go out; `redraw` draws the views from them. Game rules live on
+ * the server; the page only shows what the view says and sends commands.
  */
 
 import { announce, toast } from "./announce.js";
 import { recordUrl } from "./api.js";
-import { forgetBoard } from "./board-view.js";
+import { forgetBoard, renderBoard } from "./board-view.js";
 import { forgetHand } from "./hand-view.js";
 import { t } from "./i18n.js";
-import { showLobby } from "./invitation.js";
-import { picking, setPicking } from "./moves.js";
+import { reroute } from "./nav.js";
 import { clearTurn, notifyTurn } from "./notify.js";
 import { $, show } from "./page.js";
 import { TableSocket } from "./protocol.js";
@@ -25,6 +25,32 @@ export let S = initialState();
 export let socket = null;
 let timerHandle = null;
 
+/** The tile whose end the player is choosing, `{tile, targets}`, or null. */
+export let picking = null;
+
+/** Set the tile being placed (`{tile, targets}`) or, with null, forget it. */
+export function setPicking(value) {
+  picking = value;
+}
+
+/** Draw the table screen from the state as it is now. */
+export function redraw() {
+  render(S, { picking, solo: soloTables.has(S.tableId) });
+}
+
+/** Draw the line again (only if the room it has changed). */
+export function redrawBoard() {
+  if (!$("table").hidden) renderBoard(S, picking);
+}
+
+function redrawSeats() {
+  renderSeats(S);
+}
+
+function tick() {
+  renderTimer(S);
+}
+
 /** A table created against the computer starts as soon as our socket is up. */
 let pendingAutoStart = null;
 /** Tables created here against the computer: no need to offer the invite first. */
@@ -35,18 +61,14 @@ export function startOnOpen(tableId) {
   pendingAutoStart = tableId;
 }
 
+/** Open the table `tableId` with the seat this browser holds there, or to watch. */
 export function openTable(tableId, { spectate = false } = {}) {
-  const held = store.seatAt(tableId);
+  const held = spectate ? null : store.seatAt(tableId);
   S = initialState(tableId, held ? held.seat : null);
   setPicking(null);
   forgetBoard();
   forgetHand();
   forgetReactions();
-  if (!held && !spectate) {
-    closeSocket();
-    showLobby(tableId);
-    return;
-  }
   store.setCurrent(tableId);
   show("table");
   $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}`;
@@ -62,14 +84,15 @@ export function openTable(tableId, { spectate = false } = {}) {
       // our seat token is not valid here (4401) or the table is gone (4404): back to the invitation
       if (code === 4401 || code === 4404) store.forgetSeat(tableId);
       closeSocket();
-      openTable(tableId);
+      reroute();
     },
   });
   socket.connect();
-  render();
-  if (!timerHandle) timerHandle = setInterval(renderTimer, 500);
+  redraw();
+  if (!timerHandle) timerHandle = setInterval(tick, 500);
 }
 
+/** Close the table's socket for good (leaving the table screen). */
 export function closeSocket() {
   if (socket) socket.close();
   socket = null;
@@ -100,7 +123,7 @@ export function onFrame(frame) {
     noteReaction(frame.seat, frame.reaction, Date.now());
     // said to a screen reader in words (no emoji names), and not our own back to us
     if (frame.seat !== S.seat) announce(`${seatName(S, frame.seat)}: ${t(`reaction.${frame.reaction}`)}`);
-    setTimeout(renderSeats, SHOW_MS + 50); // and gone again
+    setTimeout(redrawSeats, SHOW_MS + 50); // and gone again
   }
   if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();
   if (!isMyTurn(before) && isMyTurn(S)) {
@@ -110,7 +133,7 @@ export function onFrame(frame) {
   }
   if (isMyTurn(before) && !isMyTurn(S)) clearTurn(S.tableId); // played: the notice is old
   if (picking && !isMyTurn(S)) setPicking(null);
-  render();
+  redraw();
 }
 
 function maybeAutoStart() {
@@ -149,6 +172,6 @@ function showConnection(status) {
   } else if (status === "open" || status === "closed") {
     banner.hidden = true;
   }
-  renderSeats();
+  redrawSeats();
 }
 

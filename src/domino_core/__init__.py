@@ -1,5 +1,7 @@
 """domino_core: the rules of Brazilian dominó (double-six), views, records and bots.
 
+The rules are docs/RULES.md and the record format docs/RECORD.md (the source of truth).
+
 Pure Python, no I/O. Start with :class:`Match`::
 
     >>> from domino_core import Match, Rules, view_for
@@ -8,9 +10,10 @@ Pure Python, no I/O. Start with :class:`Match`::
     >>> _ = match.push(move)
 """
 
-from .match import EndReason, IllegalDeal, Match, check_deal, shuffle_deal
+from .deal import Deal, IllegalDeal, check_deal, shuffle_deal
+from .match import EndReason, Match
 from .moves import End, IllegalMove, Move
-from .round import Deal, RoundResult
+from .result import RoundResult
 from .rules import PRESETS, Rules
 from .tiles import ALL_TILES, Tile
 from .view import View, view_for, views_for

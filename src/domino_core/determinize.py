@@ -11,9 +11,10 @@ import random
 from collections.abc import Sequence
 
 from .board import Board
+from .deal import Deal
 from .match import Match
 from .moves import END_INDEX
-from .round import Deal, Round
+from .round import Round
 from .tiles import Tile, mask_of
 from .view import View
 

@@ -13,10 +13,15 @@ import secrets
 from collections.abc import Iterable, Iterator
 from typing import Any, Literal, cast
 
+from .deal import Deal, IllegalDeal, check_deal, first_opener, shuffle_deal
 from .moves import IllegalMove, Move
-from .round import OPENING_ORDER, Deal, Round, RoundResult
+from .record_write import write_record
+from .result import RoundResult
+from .round import Round
 from .rules import Rules
-from .tiles import ALL_TILES, Tile, pips_of
+from .tiles import Tile, pips_of
+
+__all__ = ["EndReason", "IllegalDeal", "Match", "check_deal", "first_opener", "shuffle_deal"]
 
 EndReason = Literal["goal", "resign", "absence", "annulled", "abandoned"]
 """Why a match ended: a side reached the goal, a seat resigned or lost by absence, the
@@ -30,58 +35,6 @@ def _reason(reason: str, allowed: tuple[str, ...]) -> EndReason:
     if reason not in allowed:
         raise ValueError(f"unknown reason {reason!r} (one of {', '.join(allowed)})")
     return cast(EndReason, reason)
-
-
-class IllegalDeal(ValueError):
-    """An explicit deal that the rules do not allow."""
-
-
-def check_deal(rules: Rules, deal: Deal) -> None:
-    """Raise :class:`IllegalDeal` unless ``deal`` is a deal these rules could have dealt."""
-    if len(deal.hands) != rules.seats:
-        raise IllegalDeal(f"the deal has {len(deal.hands)} hands for {rules.seats} seats")
-    for s, hand in enumerate(deal.hands):
-        if len(hand) != rules.hand_size:
-            raise IllegalDeal(
-                f"seat {s} was dealt {len(hand)} tiles, the rules deal {rules.hand_size}"
-            )
-    seen: set[Tile] = set()
-    for t in [t for h in deal.hands for t in h] + list(deal.boneyard):
-        if t in seen:
-            raise IllegalDeal(f"{t} appears twice in the deal")
-        seen.add(t)
-    if len(seen) != len(ALL_TILES):
-        missing = ", ".join(str(t) for t in ALL_TILES if t not in seen)
-        raise IllegalDeal(f"the deal lacks {missing}")
-    if rules.redeal_doubles is not None:
-        for s, hand in enumerate(deal.hands):
-            doubles = sum(1 for t in hand if t.is_double)
-            if doubles >= rules.redeal_doubles:
-                raise IllegalDeal(
-                    f"seat {s} holds {doubles} doubles: these rules deal again from "
-                    f"{rules.redeal_doubles}"
-                )
-
-
-def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
-    """A random deal, shuffled again while ``redeal_doubles`` asks for it."""
-    tiles = list(ALL_TILES)
-    n, k = rules.seats, rules.hand_size
-    while True:
-        rng.shuffle(tiles)
-        hands = tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n))
-        deal = Deal(hands, tuple(tiles[n * k:]))
-        if rules.redeal_doubles is None or all(
-            sum(1 for t in h if t.is_double) < rules.redeal_doubles for h in hands
-        ):
-            return deal
-
-
-def first_opener(deal: Deal) -> tuple[int, Tile]:
-    """The first round's opener and the tile it must play (RULES.md §3)."""
-    holder = {t.id: seat for seat, hand in enumerate(deal.hands) for t in hand}
-    tile_id = next(t for t in OPENING_ORDER if t in holder)
-    return holder[tile_id], ALL_TILES[tile_id]
 
 
 class Match:
@@ -302,8 +255,6 @@ class Match:
 
     def to_record(self) -> dict[str, Any]:
         """The match as a ``domino-record/1`` object (RECORD.md)."""
-        from .record import write_record
-
         return write_record(self)
 
     def replay_summary(self) -> dict[str, Any]:

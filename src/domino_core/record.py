@@ -3,7 +3,7 @@
 A record holds the rules, the deal of every round and the plays in turn order.
 Draws and passes are never written: they are forced, so :func:`replay` lets the
 engine derive them from the boneyard order (with ``auto_draw`` off it pushes the
-forced draw or pass itself whenever that is the only legal move).
+forced draw itself whenever that is the only legal move; passes are always the engine's).
 
 Usage::
 
@@ -23,17 +23,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domino_core.match import IllegalDeal, Match, check_deal
-from domino_core.moves import IllegalMove, Move
-from domino_core.round import Deal
-from domino_core.rules import KNOBS, Rules
-from domino_core.tiles import Tile
+from .deal import Deal, IllegalDeal, check_deal
+from .match import Match
+from .moves import IllegalMove, Move
+from .record_write import FORMAT, write_record
+from .rules import Rules
+from .tiles import Tile
 
 __all__ = ["FORMAT", "ParsedRecord", "ParsedRound", "RecordError", "read_record", "replay",
            "write_record"]
 
-FORMAT = "domino-record/1"
-_MAX_FORCED = 200  # forced draws/passes in a row: more than a round can ever hold
+_MAX_FORCED = 200  # forced draws in a row: more than a round can ever hold
 
 
 class RecordError(ValueError):
@@ -188,7 +188,7 @@ def read_record(obj: object) -> ParsedRecord:
 
 
 def _push_forced(match: Match) -> None:
-    """Push forced draws/passes while they are the only legal move (``auto_draw`` off)."""
+    """Push forced draws while they are the only legal move (``auto_draw`` off)."""
     for _ in range(_MAX_FORCED):
         if match.turn is None:
             return
@@ -241,27 +241,3 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
         _push_forced(match)
     assert match is not None
     return match.replay_summary()
-
-
-# ----------------------------------------------------------------------------- writing
-
-
-def write_record(match: Match) -> dict[str, Any]:
-    """The ``domino-record/1`` object of a match (finished or in progress).
-
-    ``rules`` holds preset, seats and goal, plus only the knobs that differ from
-    the preset. Each round holds its deal and the plays in record notation (the
-    opening tile ``"left-right"`` as laid, every later play with its end); draws
-    and passes are left out, since replay derives them.
-    """
-    rules = match.rules
-    base = Rules.from_preset(rules.preset, rules.seats, rules.goal)
-    header: dict[str, Any] = {"preset": rules.preset, "seats": rules.seats, "goal": rules.goal}
-    for knob in KNOBS:
-        if getattr(rules, knob) != getattr(base, knob):
-            header[knob] = getattr(rules, knob)
-    rounds = [{"hands": [[str(t) for t in hand] for hand in deal.hands],
-               "boneyard": [str(t) for t in deal.boneyard],
-               "plays": list(plays)}
-              for deal, plays in match.history]
-    return {"format": FORMAT, "rules": header, "rounds": rounds}

@@ -17,7 +17,8 @@ from typing import Any
 from .board import CLOSED
 from .match import EndReason, Match
 from .moves import END_NAMES, Move
-from .round import Round, RoundResult
+from .result import RoundResult
+from .round import Round
 from .rules import Rules
 from .tiles import ALL_TILES, Tile, tiles_of
 

@@ -14,6 +14,8 @@ from fastapi.staticfiles import StaticFiles
 
 from . import __version__
 from .api import ws
+from .api.docs import install_docs
+from .api.errors import install_error_handlers
 from .api.routes import health, players, records, tables
 from .bots import BotPool
 from .cluster.ownership import Ownership, TableBusy
@@ -22,8 +24,8 @@ from .core.config import Settings
 from .store.db import make_engine, make_sqlite_writer
 from .store.leases import Leases
 from .store.repo import Store
-from .tables.clock import Sweeper
 from .tables.registry import Registry
+from .tables.sweeper import Sweeper
 
 log = logging.getLogger("domino_server")
 
@@ -73,7 +75,11 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         version=__version__,
         summary="Brazilian dominó (double-six) tables by link, live or at your own pace.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    install_docs(app)
+    install_error_handlers(app)
     app.state.settings = settings
 
     @app.exception_handler(TableBusy)

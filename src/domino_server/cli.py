@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -17,9 +18,19 @@ from .core.config import Settings
 
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
+#: A credential inside log text: a ``token=`` query value (old websocket URLs), a token
+#: subprotocol, or a bearer header.
+_SECRET = re.compile(r"((?:player_)?token=|domino\.token\.|Bearer\s+)[^&\s\"',;]+")
+
+
+def redact(text: str) -> str:
+    """``text`` with every credential value replaced by ``[redacted]``."""
+    return _SECRET.sub(r"\1[redacted]", text)
+
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object per log line (structured logs); ``extra={...}`` fields are kept."""
+    """One JSON object per log line (structured logs); ``extra={...}`` fields are kept,
+    and no credential is ever written (:func:`redact`)."""
 
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, object] = {
@@ -33,7 +44,7 @@ class JsonFormatter(logging.Formatter):
                 out[key] = value
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
-        return json.dumps(out, ensure_ascii=False, default=str)
+        return redact(json.dumps(out, ensure_ascii=True, default=str))
 
 
 def setup_logging(level: str) -> None:
@@ -88,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         host=settings.host,
         port=settings.port,
         log_config=None,
-        ws_max_size=max(65536, settings.max_frame_bytes * 2),
+        ws_max_size=max(settings.max_transport_bytes, settings.max_frame_bytes + 1),
         ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )

@@ -172,17 +172,21 @@ async def test_a_takeover_waits_for_the_write_in_flight(url: str) -> None:
 
 async def test_claimers_never_claim_the_same_table(url: str) -> None:
     ((store, _),) = await _stores(url, "x")
-    live = [f"L{i}" for i in range(20)]
-    for t in live:
-        await _table(store, t)
-    await _table(store, "C-idle", pace="correspondence")
-    await _table(store, "C-quiet", pace="correspondence")
+    dead = Leases(store.engine, "dead", 0.2)
+    orphans = [f"L{i}" for i in range(20)]
+    for t in [*orphans, "released", "C-idle", "C-quiet"]:
+        await _table(store, t, pace="correspondence" if t.startswith("C") else "live")
+    for t in [*orphans, "released"]:
+        assert await dead.acquire(t) is not None
+    assert await dead.release("released", 1)  # let go while quiet: nothing waits there
+    await _until_expired(dead, orphans[-1])  # the owner died holding the others
     claimers = [Leases(store.engine, f"c{i}", 5) for i in range(3)]
     got = await asyncio.gather(*(c.claim_due(["C-idle"], 8, 0.0) for c in claimers))
     got += await asyncio.gather(*(c.claim_due(["C-idle"], 8, 0.0) for c in claimers))
     ids = [lease.table_id for batch in got for lease in batch]
     assert len(ids) == len(set(ids)), "a table claimed twice"
-    assert set(ids) == {*live, "C-idle"}  # the quiet correspondence table has nothing due
+    assert set(ids) == {*orphans, "C-idle"}  # nothing is due at the quiet and released ones
+    assert all(lease.epoch == 2 for batch in got for lease in batch if lease.table_id != "C-idle")
     assert await claimers[0].claim_due(["C-idle"], 8, 0.0) == []  # all held now
     await store.close()
 

@@ -36,7 +36,7 @@ def make_match(preset: str, hands: list[str], boneyard: str = "", goal: int = 10
 
 
 def push_forced(match: Match) -> list[dict[str, Any]]:
-    """Push the draws/passes that are the only legal move (tables with auto_draw off)."""
+    """Push the draws that are the only legal move (tables with auto_draw off)."""
     log: list[dict[str, Any]] = []
     while match.turn is not None:
         legal = match.legal_moves()

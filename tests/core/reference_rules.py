@@ -253,12 +253,10 @@ class RefRound:
         self.auto()
 
     def auto(self) -> None:
-        """§4: the server draws and passes for the seat (auto_draw)."""
-        if not self.rules.auto_draw:
-            return
+        """§4: the server draws for the seat (auto_draw) and passes for it (always)."""
         while self.turn is not None:
             moves = self.legal()
-            if moves == ["draw"]:
+            if moves == ["draw"] and self.rules.auto_draw:
                 self.draw()
             elif moves == ["pass"]:
                 self.pass_()

@@ -86,6 +86,7 @@ def play_both(rules: Rules, seed: int) -> None:
             match.push(move)
             if move.kind == "draw":
                 ref.draw()
+                ref.auto()  # a pass the draw leaves is made for the seat
             elif move.kind == "pass":
                 ref.pass_()
             else:

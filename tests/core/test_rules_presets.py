@@ -226,10 +226,13 @@ def test_knob_closed_table_at_once_blocks_without_anyone_passing() -> None:
     assert at_once and set(at_once) == {"play"}
 
 
-def test_knob_auto_draw_off_lets_the_player_draw_and_pass() -> None:
+def test_knob_auto_draw_off_lets_the_player_draw_and_still_passes_for_them() -> None:
     assert not any({"draw", "pass"} & s.offered for s in _random_rounds(CLASSIC_2, games=3))
     manual = _random_rounds(rules("classic", 2, auto_draw=False), games=3)
-    assert any("draw" in s.offered for s in manual) and any("pass" in s.offered for s in manual)
+    assert any("draw" in s.offered for s in manual)
+    # RULES.md §4: a forced pass is made for the seat even where drawing is by hand.
+    assert not any("pass" in s.offered for s in manual)
+    assert any(e["type"] == "pass" for s in manual for e in s.log)
     # One tile per draw: the player clicks for each.
     assert all(e["count"] >= 1 for s in manual for e in s.log if e["type"] == "draw")
 

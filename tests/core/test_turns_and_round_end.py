@@ -105,15 +105,38 @@ def test_auto_draw_off_never_draw_or_pass_while_holding_a_playable_tile() -> Non
     assert view_for(match, 1).to_dict() == before
 
 
-def test_auto_draw_off_empty_boneyard_the_only_move_is_pass() -> None:
-    # 6-5 in seat 0's hand keeps the table open (at_once), seat 1 holds no 6
+def test_caribbean_passes_by_itself_when_nothing_fits_and_nothing_is_left_to_draw() -> None:
+    """Seed 003: drawing is by hand, but a seat with no tile that fits and nothing left
+    to draw passes at once, without a click (RULES.md §4, §9)."""
+    # drawing off: 6-5 in seat 0's hand keeps the table open (at_once), seat 1 holds no 6
     match = make_match("caribbean", ["6-6 6-5 4-4", "1-0 2-1 3-1"], drawing=False)
-    match.push(Move.play(Tile(6, 6)))
-    assert match.legal_moves() == [Move.pass_()]
+    log = match.push(Move.play(Tile(6, 6)))
+    assert log[1:] == [{"type": "pass", "seat": 1, "ends": [6]}]
+    assert match.turn == 0 and [str(m) for m in match.legal_moves()] == ["6-5 L", "6-5 R"]
     with pytest.raises(IllegalMove):
-        match.push(Move.draw())
-    assert match.push(Move.pass_()) == [{"type": "pass", "seat": 1, "ends": [6]}]
-    assert match.turn == 0
+        match.push(Move.pass_())
+
+
+def test_caribbean_draws_stay_by_hand_and_the_pass_after_the_last_draw_is_automatic() -> None:
+    # seat 0 holds every 6; seat 1 holds none, and none of the 14 tiles to draw is a 6
+    match = make_match("caribbean", ["6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+                                     "5-5 5-4 5-3 5-2 5-1 5-0 4-4"])
+    match.push(Move.play(Tile(6, 6)))
+    for left in range(14, 0, -1):
+        assert match.turn == 1 and match.legal_moves() == [Move.draw()]
+        assert view_for(match, 1).boneyard == left
+        log = match.push(Move.draw())
+        if left == 14:
+            assert log == [{"type": "draw", "seat": 1, "count": 1, "ends": [6]}]
+        elif left > 1:
+            assert log == []  # the turn's draws are one entry, its count growing
+    # the last draw left nothing to draw and nothing that fits: seat 1 passed by itself
+    assert log == [{"type": "pass", "seat": 1, "ends": [6]}]
+    assert public(match)["log"][-2:] == [
+        {"type": "draw", "seat": 1, "count": 14, "ends": [6]},
+        {"type": "pass", "seat": 1, "ends": [6]},
+    ]
+    assert match.turn == 0 and all(m.kind == "play" for m in match.legal_moves())
 
 
 # --------------------------------------------------------------------------- §5

@@ -1,5 +1,8 @@
 """Fixtures: ``make_server`` starts real servers (SQLite, or PostgreSQL when
-``DOMINO_TEST_POSTGRES_URL`` is set) and stops them after the test."""
+``DOMINO_TEST_POSTGRES_URL`` is set) and stops them after the test.
+
+Every server test runs on SQLite and on PostgreSQL; without ``DOMINO_TEST_POSTGRES_URL``
+the PostgreSQL runs fail, unless ``DOMINO_TEST_SKIP`` lists ``postgres`` (see needs.py)."""
 
 from __future__ import annotations
 
@@ -8,14 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from needs import need
+
 from .harness import Server, fresh_database_url, postgres_url
 
-# every server test runs on SQLite, and again on PostgreSQL when DOMINO_TEST_POSTGRES_URL is set
-BACKENDS = ["sqlite", *(["postgresql"] if postgres_url() else [])]
+BACKENDS = ["sqlite", "postgresql"]
 
 
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
+    if request.param == "postgresql":
+        need("postgres", None if postgres_url() else "DOMINO_TEST_POSTGRES_URL is not set")
     return str(request.param)
 
 

@@ -43,6 +43,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_ready(proc: subprocess.Popen[bytes], base: str, log: Path, timeout: float = 60) -> None:
+    """Wait until the server ``proc`` at ``base`` answers ``/readyz`` with 200; fail with
+    the tail of its ``log`` if it exits or does not get there within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                return
+        if proc.poll() is not None or time.monotonic() > deadline:
+            tail = log.read_text(errors="replace")[-3000:] if log.exists() else ""
+            raise RuntimeError(f"the server at {base} did not become ready:\n{tail}")
+        time.sleep(0.1)
+
+
 def postgres_url() -> str | None:
     """``DOMINO_TEST_POSTGRES_URL`` (an asyncpg URL) when the suite runs on PostgreSQL."""
     return os.environ.get("DOMINO_TEST_POSTGRES_URL") or None
@@ -72,6 +86,12 @@ def fresh_database_url(tmp: Path, backend: str = "sqlite") -> str:
     return f"{head}/{name}"
 
 
+def subprotocols(token: str | None) -> list[str]:
+    """What a client offers as ``Sec-WebSocket-Protocol``: the protocol, and the seat
+    token when it has one (tokens never go in the URL)."""
+    return ["domino.v1", *([f"domino.token.{token}"] if token else [])]
+
+
 class Server:
     """``python -m domino_server.cli`` (what ``domino serve`` runs) in a subprocess."""
 
@@ -89,16 +109,9 @@ class Server:
     def http(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def ws_url(
-        self,
-        table_id: str,
-        token: str | None = None,
-        last_seq: int | None = None,
-        patch: bool = False,
-    ) -> str:
+    def ws_url(self, table_id: str, last_seq: int | None = None, patch: bool = False) -> str:
+        """The table's websocket URL (the seat token goes in :func:`subprotocols`)."""
         q = []
-        if token is not None:
-            q.append(f"token={token}")
         if last_seq is not None:
             q.append(f"last_seq={last_seq}")
         if patch:
@@ -212,7 +225,8 @@ class Client:
     async def connect(self, last_seq: int | None = None) -> dict[str, Any]:
         self._inbox.clear()
         self.ws = await websockets.connect(
-            self.server.ws_url(self.table_id, self.token, last_seq, self.patch),
+            self.server.ws_url(self.table_id, last_seq, self.patch),
+            subprotocols=subprotocols(self.token),  # type: ignore[arg-type]
             max_size=2**22,
             close_timeout=1,
         )
@@ -352,6 +366,10 @@ async def play_out(
                 ans = await cl.command(move_frame(pick(v["legal"])))
                 if ans["type"] == "rejected":
                     assert ans["code"] in ("not_your_turn", "not_allowed"), ans
+                    # a bot is moving for this seat (back from away, or a friend waiting
+                    # for the turn boundary): wait for what the table does next
+                    with contextlib.suppress(TimeoutError):
+                        await cl.recv(timeout=max(0.05, min(5.0, end - time.monotonic())))
                 continue
             if v is not None and v["round_over"] and not v["over"]:
                 ans = await cl.command({"type": "next_round"})

@@ -9,7 +9,7 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .harness import Client, Server, pump
+from .harness import Client, Server, pump, subprotocols
 
 COMMAND_TYPES = [
     "play",
@@ -189,12 +189,14 @@ async def test_bad_tokens_and_tables_are_refused(server: Server) -> None:
     tid = t["table_id"]
     import websockets
 
-    async with websockets.connect(server.ws_url(tid, "not-a-token")) as ws:
+    async with websockets.connect(
+        server.ws_url(tid), subprotocols=subprotocols("not-a-token")
+    ) as ws:
         frame = json.loads(await ws.recv())
         assert frame["type"] == "error" and frame["code"] == "not_allowed"
         await ws.wait_closed()
         assert ws.close_code == 4401
-    async with websockets.connect(server.ws_url("nope" * 3, None)) as ws:
+    async with websockets.connect(server.ws_url("nope" * 3)) as ws:
         frame = json.loads(await ws.recv())
         assert frame == {"type": "error", "code": "not_allowed", "detail": "no such table"}
     r = server.post(f"/api/tables/{tid}/start", token="wrong")

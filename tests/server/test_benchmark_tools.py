@@ -10,7 +10,7 @@ from types import ModuleType
 import uvloop
 
 from domino_server.store.db import migrate
-from domino_server.tables import writes
+from domino_server.tables import publisher
 
 
 def test_floor_times_every_step_of_a_move(load_benchmark: Callable[[str], ModuleType]) -> None:
@@ -27,8 +27,8 @@ def test_actor_path_keeps_the_tables_playing_with_parts_switched_off(
     load_benchmark: Callable[[str], ModuleType], tmp_path: Path
 ) -> None:
     bench = load_benchmark("actor_path")
-    summary_text = writes.TableWrites._summary_text
-    body = writes._Patches.body
+    summary_text = publisher.Publisher.summary_text
+    body = publisher._Patches.body
     for i, parts in enumerate(((), ("db", "summary", "views"))):
         url = f"sqlite+aiosqlite:///{tmp_path}/bench{i}.sqlite3"
         migrate(url, bench.MIGRATIONS)
@@ -36,5 +36,5 @@ def test_actor_path_keeps_the_tables_playing_with_parts_switched_off(
         assert res["moves_per_s"] > 20, parts  # moves were played and answered
         assert res["server_us"] > 0
     # the switches are undone afterwards
-    assert writes.TableWrites._summary_text is summary_text
-    assert writes._Patches.body is body
+    assert publisher.Publisher.summary_text is summary_text
+    assert publisher._Patches.body is body

@@ -10,7 +10,7 @@ import json
 
 import websockets
 
-from .harness import Client, Server, play_out, pump
+from .harness import Client, Server, play_out, pump, subprotocols
 
 
 async def test_patches_rebuild_the_same_views_through_a_whole_match(server: Server) -> None:
@@ -111,8 +111,8 @@ async def test_a_resuming_socket_gets_a_whole_view_then_patches(server: Server) 
 
 async def test_an_unknown_view_mode_is_refused_with_a_typed_error(server: Server) -> None:
     t = server.create(preset="block", seats=2, goal=100, name="Ana")
-    url = server.ws_url(t["table_id"], t["token"]).replace("?", "?view=diff&")
-    async with websockets.connect(url) as ws:
+    url = server.ws_url(t["table_id"]) + "?view=diff"
+    async with websockets.connect(url, subprotocols=subprotocols(t["token"])) as ws:
         frame = json.loads(await ws.recv())
         assert frame == {
             "type": "error",

@@ -13,7 +13,8 @@ import pytest
 from domino_core import Match, Rules
 from domino_server.core.config import Settings
 from domino_server.store.db import migrate
-from domino_server.tables.ranking import outcome
+from domino_server.table.ranking import outcome
+from domino_server.table.state import SeatState
 
 from .harness import Client, Server
 
@@ -176,7 +177,7 @@ def test_outcome_reads_the_rule_line(teams: bool) -> None:
     match = Match(rules, seed=1)
     match.resign(1)
     people = [
-        {"seat": s, "kind": "human", "name": f"P{s}", "player_hash": f"k{s}", "ip_hash": f"a{s}"}
+        SeatState(s, "human", f"P{s}", None, player_hash=f"k{s}", ip_hash=f"a{s}")
         for s in range(4)
     ]
     got = {a.seat: a.points for a in outcome(match, people).awards}
@@ -184,8 +185,7 @@ def test_outcome_reads_the_rule_line(teams: bool) -> None:
         assert got == {0: 20, 2: 20, 1: 5, 3: 5}
     else:  # the remaining player with the most points wins (0 points each: the first in turn)
         assert sorted(got.values()) == [5, 5, 5, 40] and got[1] == 5
-    people[3]["kind"] = "bot"
-    people[3]["player_hash"] = None
+    people[3] = people[3].with_(kind="bot", player_hash=None)
     assert 3 not in {a.seat for a in outcome(match, people).awards}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from domino_server.tables.requests import REACTION_GAP
+from domino_server.table import REACTION_GAP
 
 from .harness import Client, Server, pump, started_with_a_friend
 

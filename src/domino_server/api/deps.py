@@ -13,7 +13,12 @@ from ..store.repo import Store
 from ..tables.actor import TableActor
 from ..tables.registry import Registry, hash_token
 
-bearer = HTTPBearer(auto_error=False, description="The seat token returned by create or join")
+bearer = HTTPBearer(
+    auto_error=False,
+    scheme_name="SeatToken",
+    description="The seat token (`token`) that create or join returned for this table "
+    "(not the player token)",
+)
 
 
 def get_registry(request: Request) -> Registry:

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 from ..protocol.events import BotLevel, TableSummary
 
 Preset = Literal["classic", "draw", "block", "fives", "caribbean"]
+
+def plain_text(text: str | None) -> str | None:
+    """``text`` unchanged, or ValueError when it holds a control character (NUL
+    included) or a lone UTF-16 surrogate: text no database stores alike and no JSON
+    answer can carry."""
+    if text is not None:
+        for ch in text:
+            if unicodedata.category(ch) in ("Cc", "Cs"):
+                raise ValueError(
+                    "must not hold control characters (such as NUL) or lone UTF-16 surrogates"
+                )
+    return text
+
+
+#: A player's name at a seat.
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(plain_text)]
 
 #: The player token a create or join answers with (the one sent, or a new one).
 IssuedPlayerToken = Annotated[
@@ -23,6 +40,7 @@ PlayerToken = Annotated[
         description="The player's own key for experience points (kept by the browser); "
         "omit it the first time and keep the one the answer gives",
     ),
+    AfterValidator(plain_text),
 ]
 
 
@@ -69,7 +87,7 @@ class CreateTable(BaseModel):
         description="4 seats with teams: 'friend' seats the first friend who joins opposite "
         "the creator (seat 2); 'bot' keeps seat 2 for its bot. null: friends fill seats in order.",
     )
-    name: str = Field("Jogador", min_length=1, max_length=40, description="The creator's name")
+    name: Name = Field("Jogador", description="The creator's name")
     teams: bool | None = Field(None, description="Override the preset's teams (4 seats only)")
     player_token: PlayerToken = None
 
@@ -79,7 +97,7 @@ class JoinTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Bia"}]})
 
-    name: str = Field(min_length=1, max_length=40)
+    name: Name
     player_token: PlayerToken = None
 
 

@@ -1,9 +1,17 @@
-"""The table websocket: ``GET /ws/tables/{table_id}?token=SEAT_TOKEN&last_seq=N&view=patch``.
+"""The table websocket: ``GET /ws/tables/{table_id}?last_seq=N&view=patch``.
 
-No token: a spectator. Each frame is parsed into a :data:`ClientCommand`; bad input
-gets a typed ``error``/``rejected`` and the socket stays open. Commands beyond the
-per-connection rate limit are rejected (``rate_limited``). Outbound frames go through
-the connection's bounded queue (see :mod:`domino_server.tables.connection`).
+The seat token travels in the handshake's ``Sec-WebSocket-Protocol`` header, never in
+the URL: the client offers ``domino.v1`` and ``domino.token.<SEAT_TOKEN>``, and the
+server answers ``domino.v1``. No token: a spectator. (``?token=`` is still read for
+pages loaded before this change; log lines never show it, see ``cli.redact``.)
+
+Each frame is parsed into a :data:`ClientCommand`; bad input gets a typed
+``error``/``rejected`` and the socket stays open: text the server could not send back
+(a lone UTF-16 surrogate or a NUL from a JSON escape) is refused before anything reads
+it. Commands beyond the per-connection rate limit are rejected (``rate_limited``).
+Outbound frames go through the connection's bounded queue (see
+:mod:`domino_server.tables.connection`); if sending fails, the socket is closed and its
+seat shows as disconnected.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from typing import Any
 
@@ -26,6 +35,11 @@ from ..tables.messages import Attach, Detach, Resync
 from ..tables.registry import Registry, hash_token
 
 router = APIRouter()
+log = logging.getLogger("domino_server.ws")
+
+#: The subprotocol the server speaks, and the prefix of the one that carries the token.
+PROTOCOL = "domino.v1"
+TOKEN_PROTOCOL = "domino.token."
 
 
 class TokenBucket:
@@ -52,11 +66,13 @@ BATCH_FRAMES = 64
 BATCH_CHARS = 256 * 1024
 
 
-async def _writer(ws: WebSocket, conn: Connection) -> None:
+async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
     """Send the connection's queued frames in order. Frames queued together (one command's
     events, the table summary and the answer) leave as one message, a JSON array of the
-    frames; a frame alone leaves as itself."""
-    with contextlib.suppress(Exception):
+    frames; a frame alone leaves as itself. If a send fails for any reason but the peer
+    going away, the socket is closed (1011) so that the reader ends and the seat's
+    presence follows."""
+    try:
         while True:
             text = await conn.queue.get()
             if text is CLOSE:
@@ -76,6 +92,14 @@ async def _writer(ws: WebSocket, conn: Connection) -> None:
             if closing:
                 await ws.close(conn.close_code, conn.close_reason)
                 return
+    except (WebSocketDisconnect, OSError, RuntimeError):
+        return  # the peer is gone (or the socket already closed): the reader sees it too
+    except Exception:
+        log.exception("sending to a socket failed; closing it", extra={"table_id": table_id})
+        conn.close(1011, "server error")
+        with contextlib.suppress(Exception):
+            await ws.close(1011, "server error")
+        raise
 
 
 def _error(conn: Connection, code: str, detail: str) -> None:
@@ -98,6 +122,32 @@ def _usable_id(obj: Any) -> str | None:
     return None
 
 
+def _unsendable(value: Any) -> bool:
+    """Whether ``value`` (parsed JSON) holds text that cannot be stored or sent back:
+    a lone UTF-16 surrogate, or a NUL."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            return True
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_unsendable(k) or _unsendable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_unsendable(v) for v in value)
+    return False
+
+
+def _offered_token(ws: WebSocket) -> str | None:
+    """The seat token offered as a ``domino.token.<TOKEN>`` subprotocol, if any."""
+    for offered in ws.scope.get("subprotocols") or []:
+        if offered.startswith(TOKEN_PROTOCOL):
+            return str(offered[len(TOKEN_PROTOCOL) :])
+    return None
+
+
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     where = ".".join(str(p) for p in err.get("loc", ())) or "frame"
@@ -113,10 +163,14 @@ async def table_socket(
     view: str = "full",
 ) -> None:
     """One socket per seat (a newer one replaces the older), or a spectator. ``view=patch``:
-    after the first whole view, each event carries only what changed in it (``patch``)."""
+    after the first whole view, each event carries only what changed in it (``patch``).
+    ``token`` in the query is the old way (before ``Sec-WebSocket-Protocol``)."""
     registry: Registry = ws.app.state.registry
     settings: Settings = ws.app.state.settings
-    await ws.accept()
+    token = _offered_token(ws) or token
+    await ws.accept(
+        subprotocol=PROTOCOL if PROTOCOL in (ws.scope.get("subprotocols") or []) else None
+    )
     if view not in ("full", "patch"):
         await ws.send_json(
             {"type": "error", "code": "bad_command", "detail": "view must be full or patch"}
@@ -143,7 +197,17 @@ async def table_socket(
             await ws.close(4401, "bad token")
             return
     conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
-    writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+    writer = asyncio.get_running_loop().create_task(_writer(ws, conn, table_id))
+    reader = asyncio.current_task()
+    failed = False
+
+    def _on_writer_done(task: asyncio.Task[None]) -> None:
+        nonlocal failed
+        if not task.cancelled() and task.exception() is not None and reader is not None:
+            failed = True
+            reader.cancel()  # the reader may be waiting for a frame that never comes
+
+    writer.add_done_callback(_on_writer_done)
     actor.tell(Attach(conn, last_seq if last_seq is not None and last_seq >= 0 else None))
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     try:
@@ -171,6 +235,13 @@ async def table_socket(
             except (ValueError, RecursionError):
                 _error(conn, "bad_json", "the frame is not valid JSON")
                 continue
+            if "\\u" in raw and _unsendable(obj):
+                _error(
+                    conn,
+                    "bad_json",
+                    "the frame holds a lone UTF-16 surrogate or a NUL (\\u0000) in its text",
+                )
+                continue
             cid = _usable_id(obj)
             if not bucket.take():
                 _refuse(conn, cid, "rate_limited", "too many commands; slow down")
@@ -188,6 +259,11 @@ async def table_socket(
                 actor.submit(seat, cmd, conn)  # answered by the actor, after its events
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not failed:
+            raise
+        if reader is not None:
+            reader.uncancel()  # cancelled by _on_writer_done only: this handler ends normally
     finally:
         actor.tell(Detach(conn))
         conn.close(1000, "bye")

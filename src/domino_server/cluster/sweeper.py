@@ -1,14 +1,16 @@
 """Work without sockets, across instances: tables nobody owns are claimed and brought to
-life where they have something to do by themselves.
+life where they may have something to do by themselves.
 
 Every ``lease_seconds / 3`` each instance claims (``FOR UPDATE SKIP LOCKED``, so two
-never claim one table) up to :data:`CLAIM_BATCH` playing tables whose lease is free or
-expired: every live table (its bots, turn timers, grace periods and round pauses run in
-its actor) and correspondence tables whose idle deadline passed. It takes their leases
-in the same transaction and starts their actors, which act on what is due; the lease's
-fencing makes each deadline fire once, whoever acts. A dead owner's tables that have
-clients come back through their own instance first (they reconnect within the grace
-period); the sweeper takes the rest.
+never claim one table) up to :data:`CLAIM_BATCH` playing tables whose owner died while
+holding them (the lease expired, not released: a bot's turn, a turn timer or a round
+pause may have been under way) and correspondence or live tables whose idle deadline
+passed. It takes their leases in the same transaction and starts their actors, which act
+on what is due; the lease's fencing makes each deadline fire once, whoever acts. A dead
+owner's tables whose clients come back reconnect through their own instance first (the
+claim waits a short grace); the sweeper takes the rest. A live table with no person here
+stands still (:func:`domino_server.table.deadlines.halted`) and is evicted later, its
+lease released.
 
 Every ``sweep_seconds`` it also evicts quiet actors (releasing their leases).
 """

@@ -9,29 +9,19 @@ from __future__ import annotations
 import os
 import secrets
 import socket
-from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .paths import default_migrations_dir, default_web_dir
+
 DAY = 24 * 3600.0
-
-
-def _default_web_dir() -> str:
-    """The repository's ``web/`` folder when running from a checkout, else ``""``."""
-    candidate = Path(__file__).resolve().parents[3] / "web"
-    return str(candidate) if candidate.is_dir() else ""
 
 
 def _default_instance_id() -> str:
     """This process's name among several instances: host, process id and 24 random bits
     (never the same twice, so a restarted instance never mistakes an old lease for its own)."""
     return f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(3)}"
-
-
-def _default_migrations_dir() -> str:
-    """The repository's ``migrations/`` folder (Alembic) when running from a checkout."""
-    return str(Path(__file__).resolve().parents[3] / "migrations")
 
 
 class Settings(BaseSettings):
@@ -46,9 +36,9 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     public_url: str = Field("", description="Base URL for invite links; empty: from the request")
-    web_dir: str = Field(default_factory=_default_web_dir, description="Static web client folder")
+    web_dir: str = Field(default_factory=default_web_dir, description="Static web client folder")
     migrations_dir: str = Field(
-        default_factory=_default_migrations_dir, description="Alembic migrations folder"
+        default_factory=default_migrations_dir, description="Alembic migrations folder"
     )
     log_level: str = "info"
 
@@ -75,7 +65,14 @@ class Settings(BaseSettings):
     timeout_bot: str = Field("nino", description="Bot level that moves for a timed-out seat")
 
     # protocol limits
-    max_frame_bytes: int = 8192
+    max_frame_bytes: int = Field(
+        8192, description="Frames larger than this are answered error frame_too_large"
+    )
+    max_transport_bytes: int = Field(
+        1 << 20,
+        description="Websocket messages larger than this are not read at all: the socket "
+        "is closed with 1009 (must exceed max_frame_bytes)",
+    )
     ws_compression: bool = Field(
         False, description="permessage-deflate on sockets (less bandwidth, more CPU)"
     )
@@ -85,6 +82,12 @@ class Settings(BaseSettings):
     )
     rate_per_second: float = Field(20.0, description="Sustained commands per second per socket")
     rate_burst: int = Field(40, description="Commands a socket may send in one burst")
+    create_per_minute: float = Field(
+        10.0, ge=0, description="Tables one client address may create per minute, sustained"
+    )
+    create_burst: int = Field(
+        10, ge=1, description="Tables one client address may create at once (then 429)"
+    )
 
     # latency: Python's full garbage collections pause the loop for 100+ ms with
     # hundreds of live tables; collect the young generations less often and the

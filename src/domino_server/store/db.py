@@ -10,7 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 
 def make_engine(url: str) -> AsyncEngine:
-    """An async engine for ``url``; SQLite gets WAL mode and foreign keys on."""
+    """An async engine for ``url``; SQLite gets WAL mode, ``synchronous=FULL`` and
+    foreign keys on."""
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": 30}
@@ -36,9 +37,13 @@ def make_sqlite_writer(url: str) -> Engine | None:
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL, with ``synchronous=FULL``: each commit syncs the WAL before it returns, so
+    an accepted move survives a power cut as well as a crash (NORMAL syncs only at
+    checkpoints and may lose the last commits on power loss). Its cost is in
+    docs/BENCHMARKS.md (benchmarks/sqlite_sync.py)."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 

@@ -89,15 +89,18 @@ _FENCE = text(
     """
 ).bindparams(bindparam("ids", expanding=True))
 
-# Tables with work of their own (live and playing: timers and bots) or a deadline due
-# (``due`` ids), whose lease is free or expired for ``grace`` seconds; rows locked by
-# another claimer are skipped, so two sweepers never claim the same table.
+# Playing tables whose owner stopped renewing (the lease expired ``grace`` seconds ago
+# while held: work may have been in flight, a bot's turn or a timer) or with a deadline
+# due (``due`` ids) and no live owner. A released lease (owner null) was handed over or
+# let go while quiet: nothing waits there. Rows locked by another claimer are skipped,
+# so two sweepers never claim the same table.
 _ORPHANS = text(
     f"""
     SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id
      WHERE t.status = 'playing'
-       AND (t.pace = 'live' OR t.id IN :due)
-       AND (l.table_id IS NULL OR l.owner IS NULL OR l.expires_at <= {NOW} - :grace)
+       AND ((l.owner IS NOT NULL AND l.expires_at <= {NOW} - :grace)
+            OR (t.id IN :due
+                AND (l.table_id IS NULL OR l.owner IS NULL OR l.expires_at <= {NOW})))
      ORDER BY random()
      LIMIT :n
        FOR UPDATE OF t SKIP LOCKED
@@ -177,7 +180,7 @@ class Leases:
             )
 
     async def claim_due(self, due: Iterable[str], limit: int, grace: float) -> list[Lease]:
-        """Claim up to ``limit`` tables with work and no live owner (see ``_ORPHANS``):
+        """Claim up to ``limit`` tables that may have work and no live owner (``_ORPHANS``):
         lock their rows with ``FOR UPDATE SKIP LOCKED`` and take their leases in the same
         transaction. ``grace``: how long a lease must have been expired (clients that
         reconnect to the table's own instance take it first)."""

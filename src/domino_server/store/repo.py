@@ -297,6 +297,12 @@ class Store:
             ).scalar_one()
         return {**dict(row), "place": int(ahead) + 1}
 
+    async def player_known(self, key_hash: str) -> bool:
+        """Whether some seat was ever taken with the player key hashing to ``key_hash``."""
+        query = select(m.seats.c.table_id).where(m.seats.c.player_hash == key_hash).limit(1)
+        async with self.engine.connect() as conn:
+            return (await conn.execute(query)).first() is not None
+
     async def top_players(self, limit: int) -> list[dict[str, Any]]:
         """The ``limit`` players with the most points (ties: the earlier to get there, then
         by name)."""

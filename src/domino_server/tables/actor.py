@@ -1,14 +1,13 @@
-"""One asyncio task per live table: inbox → core → store → fan-out.
+"""One asyncio task per live table: a thin shell around the pure machine.
 
-Everything that changes a table goes through :meth:`TableActor.ask` (or ``submit``,
-``tell``) and is handled one at a time by the actor's task: the core applies it (an
-illegal move changes nothing), the resulting events are committed to the database, and
-only then does any socket hear of them, each seat through ``domino_core.view_for`` (or
-``views_for``, several seats at once) alone.
-
-The actor's parts, one idea per file: :mod:`.state` (the state and its fold from stored
-events), :mod:`.writes` (store, then tell), :mod:`.seats`, :mod:`.requests` (commands),
-:mod:`.turns` (bots and deadlines); this file holds the task and its inbox.
+inbox → ``decide`` (:mod:`domino_server.table`) → store (committed) → ``evolve`` → publish
+each seat's view. Everything that changes a table goes through :meth:`TableActor.ask` (or
+``submit``, ``tell``) and is handled one at a time: a rejected command changes nothing, the
+events of an accepted one are committed before any socket hears of them, and a write that
+fails leaves the state as stored (the state is only evolved after the commit). The
+collaborators are passed in: the store, the clock, the bot pool (through a
+:class:`~.botdriver.BotDriver`), the :class:`~.publisher.Publisher` of the sockets, and
+the dealer that shuffles each round.
 """
 
 from __future__ import annotations
@@ -17,21 +16,103 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
-from .connection import Connection
-from .messages import Answer, Attach, BotAnswer, Detach, Rejection, Reply, Resync
-from .requests import BOT_NAMES
-from .turns import TICK, TableTurns
+from domino_core import Deal, Match, view_for
 
-__all__ = ["BOT_NAMES", "TableActor"]
+from ..protocol import commands as c
+from ..store.repo import Store
+from ..table import Rejection, Stored, TableState, decide, evolve
+from ..table import commands as mc
+from ..table.deadlines import bot_turn, next_wakeup
+from ..table.events import Presence, Reacted
+from ..table.summary import listing, summary
+from .botdriver import BotDriver
+from .connection import Connection, dumps
+from .messages import Answer, Attach, Detach, Join, Look, Reply, Resync
+from .publisher import Publisher
+from .storing import write_for
+
+__all__ = ["TableActor"]
 
 log = logging.getLogger(__name__)
 
+#: An inbox item that only makes the actor look at its deadlines.
+TICK = object()
 
-class TableActor(TableTurns):
+#: Table entries that change the ``table`` summary.
+SUMMARY_TYPES = frozenset(
+    ("started", "seat_joined", "seat_human", "seat_bot", "annulment_proposed",
+     "annulment_vote", "annulled", "match_end", "ranking")
+)  # fmt: skip
+
+UNAVAILABLE = "storage unavailable; try again"
+
+
+class TableActor:
     """The single owner of one table's state while it is live."""
 
+    def __init__(
+        self,
+        state: TableState,
+        *,
+        store: Store,
+        publisher: Publisher,
+        bots: BotDriver,
+        dealer: Callable[[], Deal],
+        clock: Callable[[], float] = time.time,
+        reload: Callable[[], Any] | None = None,
+    ) -> None:
+        self.state = state
+        self.id = state.spec.table_id
+        self.store = store
+        self.publisher = publisher
+        self.bots = bots
+        self.dealer = dealer
+        self.clock = clock
+        self._reload_from = reload  # async () -> TableState | None: the stored state
+        self.inbox: asyncio.Queue[Any] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.last_active = time.monotonic()
+        self.broken = False  # a write failed: reload the stored state before going on
+        self._timer: asyncio.TimerHandle | None = None
+        self._counted: set[Connection] = set()  # sockets the machine was told came
+
+    # ------------------------------------------------------------ read side
+    @property
+    def match(self) -> Match | None:
+        """The match (None before the start)."""
+        return self.state.match
+
+    @property
+    def seq(self) -> int:
+        """The last stored event's number."""
+        return self.state.seq
+
+    @property
+    def status(self) -> str:
+        """``waiting``, ``playing`` or ``finished``."""
+        return self.state.status
+
+    def seat_for_token(self, token_hash: str) -> int | None:
+        """The seat whose token hashes to ``token_hash``."""
+        return self.state.seat_for_token(token_hash)
+
+    def summary(self) -> dict[str, Any]:
+        """The public table summary."""
+        return summary(self.state)
+
+    def listing(self) -> dict[str, Any]:
+        """The summary with where the match stands (a player's list of tables)."""
+        return listing(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """What ``seat`` may see (None before the start)."""
+        m = self.state.match
+        return None if m is None else view_for(m, seat).to_dict()
+
+    # ------------------------------------------------------------ the inbox
     def start(self) -> None:
         """Start the actor's task."""
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
@@ -41,15 +122,12 @@ class TableActor(TableTurns):
         """Stop the task and any bot request; sockets are closed (clients may reconnect)."""
         if self._timer is not None:
             self._timer.cancel()
-        for t in list(self._bot_tasks):
-            t.cancel()
+        self.bots.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-        for conns in self.conns.values():
-            for conn in conns:
-                conn.close(1012, "server restarting")
+        self.publisher.close_all(1012, "server restarting")
 
     async def ask(self, seat: int | None, request: Any) -> Reply:
         """Hand ``request`` (a command, :class:`Join`...) to the actor; its reply."""
@@ -60,6 +138,7 @@ class TableActor(TableTurns):
     def submit(self, seat: int | None, command: Any, conn: Connection) -> None:
         """Hand a socket's ``command`` to the actor without waiting: its ``accepted`` or
         ``rejected`` goes to ``conn`` right after the events it produced."""
+        conn.unanswered += 1
         self.inbox.put_nowait((seat, command, Answer(conn, command.id)))
 
     def tell(self, message: Any) -> None:
@@ -78,27 +157,154 @@ class TableActor(TableTurns):
                 continue
             try:
                 await self._handle(item)
-                await self._check_deadlines()
-                self._drive()
+                await self._deadlines()
+                now = self.clock()
+                self.bots.want(self.state, bot_turn(self.state, now), now)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("table %s: failure; reloading from the database", self.id)
                 self.broken = True
-                await self._reload()
             self._schedule()
 
+    async def _apply(self, command: mc.Command) -> Reply:
+        """Decide ``command``; store its events, then evolve and publish. Raises when the
+        write fails (nothing changed, in memory or on any socket)."""
+        events = decide(self.state, command, self.clock())
+        if isinstance(events, Rejection):
+            return Reply(self.state.seq, events.code, events.reason)
+        stored = [e for e in events if isinstance(e, Stored)]
+        if stored:
+            await self.store.write(write_for(self.id, stored))
+        for ev in events:
+            self.state = evolve(self.state, ev)
+        self.publisher.remember(stored)
+        changed = False
+        for ev in events:
+            if isinstance(ev, Reacted):
+                text = {"type": "reaction", "seat": ev.seat, "reaction": ev.reaction}
+                self.publisher.broadcast(dumps(text))
+            elif isinstance(ev, Presence) or ev.payload.get("type") in SUMMARY_TYPES:
+                changed = True
+        self.publisher.publish(self.state, stored, summary_changed=changed)
+        return Reply(self.state.seq)
+
+    async def _handle(self, item: Any) -> None:
+        if item is TICK:
+            return
+        self.last_active = time.monotonic()
+        if isinstance(item, Attach):
+            await self._attach(item.conn, item.last_seq)
+        elif isinstance(item, Detach):
+            self.publisher.detach(item.conn)
+            if item.conn in self._counted and item.conn.seat is not None:
+                self._counted.discard(item.conn)
+                await self._apply(mc.SocketWent(item.conn.seat))
+        elif isinstance(item, Resync):
+            self.publisher.resume(self.state, item.conn, item.last_seq)
+            item.conn.send({"type": "accepted", "id": item.cmd_id, "seq": self.state.seq})
+        elif isinstance(item, mc.BotMoved):
+            reply = await self._apply(item)
+            if reply.code == "illegal_move" or not item.move:
+                log.error("table %s: bot move %r refused: %s", self.id, item.move, reply.reason)
+                self.bots.failures += 1
+                self.bots.asked = None
+            elif reply.ok:
+                self.bots.failures = 0
+        else:
+            seat, request, fut = item
+            try:
+                reply = await self._request(seat, request)
+            except Exception:
+                if not fut.done():
+                    fut.set_result(Reply(self.state.seq, "not_allowed", UNAVAILABLE))
+                raise
+            if not fut.done():
+                fut.set_result(reply)
+
+    async def _request(self, seat: int | None, req: Any) -> Reply:
+        if isinstance(req, Look):
+            return Reply(self.state.seq, data=listing(self.state))
+        if isinstance(req, Join):
+            reply = await self._apply(req)
+            if reply.ok:
+                reply.data = {"seat": self._joined_seat(req)}
+            return reply
+        return await self._apply(self._command(seat, req))
+
+    def _joined_seat(self, req: Join) -> int:
+        seat = self.state.seat_for_token(req.token_hash)
+        assert seat is not None
+        return seat
+
+    def _command(self, seat: int | None, cmd: Any) -> mc.Command:
+        """The machine's command for a socket's (or an HTTP route's) ``cmd``."""
+        if isinstance(cmd, c.Play):
+            return mc.Play(seat, cmd.id, "play", cmd.tile, cmd.end)
+        if isinstance(cmd, c.Draw | c.Pass):
+            return mc.Play(seat, cmd.id, cmd.type)
+        if isinstance(cmd, c.Start):
+            return mc.Start(seat, cmd.id, self.dealer())
+        if isinstance(cmd, c.NextRound):
+            return mc.NextRound(seat, cmd.id, self.dealer())
+        if isinstance(cmd, c.Resign):
+            return mc.Resign(seat, cmd.id)
+        if isinstance(cmd, c.ProposeAnnulment):
+            return mc.Propose(seat, cmd.id)
+        if isinstance(cmd, c.VoteAnnulment):
+            return mc.Vote(seat, cmd.id, cmd.agree)
+        if isinstance(cmd, c.ClaimAbsence):
+            return mc.Claim(seat, cmd.id)
+        if isinstance(cmd, c.React):
+            return mc.React(seat, cmd.id, cmd.reaction)
+        raise TypeError(f"unknown command {type(cmd).__name__}")
+
+    async def _attach(self, conn: Connection, last_seq: int | None) -> None:
+        """Tell the machine a socket came (a person back may take their seat), then send
+        the socket ``welcome`` and what it missed."""
+        if conn.seat is not None:
+            try:
+                await self._apply(mc.SocketCame(conn.seat))
+            except Exception:
+                conn.close(1011, "storage unavailable; reconnect later")
+                raise
+            self._counted.add(conn)
+        self.publisher.attach(self.state, conn, last_seq)
+
+    async def _deadlines(self) -> None:
+        """Act on every deadline passed (a few steps at most: idle, grace, round pause)."""
+        for _ in range(4):
+            when = next_wakeup(self.state, turn_asked=True)
+            if when is None or self.clock() < when:
+                return
+            before = self.state.seq
+            await self._apply(mc.Tick(self.dealer()))
+            if self.state.seq == before:
+                return
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        when = next_wakeup(self.state, turn_asked=self.bots.turn_asked(self.state))
+        if when is None:
+            return
+        delay = max(0.0, when - self.clock()) + 0.001
+        self._timer = asyncio.get_running_loop().call_later(delay, self.inbox.put_nowait, TICK)
+
     async def _reload(self) -> bool:
-        """Rebuild the state from the database; False if it cannot be read now."""
+        """Take the stored state again; False if it cannot be read now."""
+        if self._reload_from is None:
+            self.broken = False
+            return True
         try:
-            loaded = await self.store.load(self.id)
+            state = await self._reload_from()
         except Exception:
             log.exception("table %s: cannot reload from the database", self.id)
             return False
-        if loaded is not None:
-            self.cmd_ids.clear()
-            self.ring.clear()
-            self.restore(loaded)
+        if state is not None:
+            state.presence = self.state.presence  # the sockets are still here
+            self.state = state
         self.broken = False
         return True
 
@@ -107,7 +313,7 @@ class TableActor(TableTurns):
         if isinstance(item, tuple):
             fut = item[2]
             if not fut.done():
-                fut.set_result(Reply(self.seq, "not_allowed", "storage unavailable; try again"))
+                fut.set_result(Reply(self.state.seq, "not_allowed", UNAVAILABLE))
         elif isinstance(item, Attach):
             item.conn.close(1011, "storage unavailable; reconnect later")
         elif isinstance(item, Resync):
@@ -116,38 +322,9 @@ class TableActor(TableTurns):
                     "type": "rejected",
                     "id": item.cmd_id,
                     "code": "not_allowed",
-                    "reason": "storage unavailable; try again",
+                    "reason": UNAVAILABLE,
                 }
             )
         if self._timer is not None:  # try again in a second even if nobody asks
             self._timer.cancel()
         self._timer = asyncio.get_running_loop().call_later(1.0, self.poke)
-
-    async def _handle(self, item: Any) -> None:
-        if item is TICK:
-            return
-        if isinstance(item, Attach):
-            await self._attach(item.conn, item.last_seq)
-            return
-        if isinstance(item, Resync):
-            self.resume(item.conn, item.last_seq)
-            item.conn.send({"type": "accepted", "id": item.cmd_id, "seq": self.seq})
-            return
-        if isinstance(item, Detach):
-            await self._detach(item.conn)
-            return
-        if isinstance(item, BotAnswer):
-            await self._bot_answer(item)
-            return
-        seat, request, fut = item
-        self.last_active = time.monotonic()
-        try:
-            reply = await self._request(seat, request)
-        except Rejection as r:
-            reply = Reply(seq=self.seq, code=r.code, reason=r.reason)
-        except Exception:
-            if not fut.done():
-                fut.set_result(Reply(self.seq, "not_allowed", "server failure; nothing changed"))
-            raise
-        if not fut.done():
-            fut.set_result(reply)

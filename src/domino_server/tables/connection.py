@@ -36,6 +36,10 @@ class Connection:
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
+        #: Commands handed to the table and not answered yet (see :meth:`retire`).
+        self.unanswered = 0
+        #: Replaced by a newer socket for the seat: closes once its commands are answered.
+        self.retiring: tuple[int, str] | None = None
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue ``frame``; a full queue closes this connection instead of waiting."""
@@ -52,11 +56,27 @@ class Connection:
             self.close(4008, "slow consumer: outbound queue full, reconnect with last_seq")
 
     def close(self, code: int, reason: str) -> None:
-        """Stop sending: the socket's writer closes it with ``code``."""
+        """Stop sending: the socket's writer sends what is queued, then closes it with
+        ``code`` (a full queue, a slow consumer's, is dropped first)."""
         if self.closed:
             return
         self.closed = True
         self.close_code, self.close_reason = code, reason
-        while not self.queue.empty():
-            self.queue.get_nowait()
+        if self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
         self.queue.put_nowait(CLOSE)
+
+    def retire(self, code: int, reason: str) -> None:
+        """A newer socket took this one's seat: once the commands this socket sent are
+        answered (their ``accepted`` or ``rejected`` delivered), close it with ``code``."""
+        if self.retiring is None:
+            self.retiring = (code, reason)
+        if self.unanswered <= 0:
+            self.close(code, reason)
+
+    def answered(self) -> None:
+        """One of this socket's commands got its answer."""
+        self.unanswered -= 1
+        if self.retiring is not None and self.unanswered <= 0:
+            self.close(*self.retiring)

@@ -1,20 +1,14 @@
-"""What a table actor receives and answers: requests, socket notices, bot answers."""
+"""What a table actor receives and answers: requests, socket notices."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..table.commands import Join
 from .connection import Connection, dumps
 
-
-class Rejection(Exception):
-    """A command that cannot be applied; nothing changed."""
-
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
+__all__ = ["Answer", "Attach", "Detach", "Join", "Look", "Reply", "Resync"]
 
 
 @dataclass(slots=True)
@@ -34,18 +28,8 @@ class Reply:
 
 @dataclass(slots=True)
 class Look:
-    """A request for the table's listing (``TableState.listing``), answered in turn, so it
-    never shows a change that is not yet stored."""
-
-
-@dataclass(slots=True)
-class Join:
-    """A friend arriving by the link."""
-
-    name: str
-    token_hash: str
-    player_hash: str | None = None
-    ip_hash: str | None = None
+    """A request for the table's listing (``table.summary.listing``), answered in turn, so
+    it never shows a change that is not yet stored."""
 
 
 @dataclass(slots=True)
@@ -67,19 +51,9 @@ class Resync:
 
 @dataclass(slots=True)
 class Detach:
-    """A socket closed."""
+    """A socket closed, or its send loop died."""
 
     conn: Connection
-
-
-@dataclass(slots=True)
-class BotAnswer:
-    """A bot's move for ``seat``, computed for state ``version``."""
-
-    seat: int
-    version: int
-    move: str
-    timeout: bool
 
 
 @dataclass(slots=True)
@@ -97,7 +71,7 @@ class Answer:
         return self.answered
 
     def set_result(self, reply: Reply) -> None:
-        """Send ``reply`` to the socket."""
+        """Send ``reply`` to the socket (then a retiring socket may close)."""
         self.answered = True
         if reply.ok:
             frame: dict[str, Any] = {"type": "accepted", "id": self.cmd_id, "seq": reply.seq}
@@ -109,3 +83,4 @@ class Answer:
                 "reason": reply.reason,
             }
         self.conn.send_text(dumps(frame))
+        self.conn.answered()

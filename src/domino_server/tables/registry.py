@@ -1,5 +1,9 @@
 """Finds, creates, loads and evicts table actors; restores live tables after a restart.
 
+An actor is assembled here from its collaborators: the state restored from the store
+(:func:`domino_server.table.restore`), the store, a :class:`~.publisher.Publisher`, a
+:class:`~.botdriver.BotDriver` over the bot pool, and the dealer.
+
 With several instances (``ownership`` set) the registry holds a table only with its
 lease: it takes the lease before loading the table (asking the holder to hand it over
 when there is one), drops the table when the lease is lost, hands it over when another
@@ -16,20 +20,28 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
+from domino_core import Deal, shuffle_deal
+
 from ..core.config import Settings
 from ..store.repo import Store, Write
-from .actor import BOT_NAMES, TableActor
+from ..table import BOT_NAMES, TableState, Timing, restore
+from ..table.summary import listing
+from .actor import TableActor
+from .botdriver import BotDriver
 from .messages import Attach, Look, Reply
+from .publisher import Publisher
 
 if TYPE_CHECKING:
     from ..cluster.ownership import Ownership
 
-log = logging.getLogger(__name__)
+_RNG = secrets.SystemRandom()
 
 #: Close code and reason for a table's sockets when this instance stops holding it (its
 #: lease was lost or handed over): the client reconnects and resumes from its last seq.
 MOVED_CODE = 4012
 MOVED_REASON = "the table moved to another server: reconnect"
+
+log = logging.getLogger(__name__)
 
 
 def new_token() -> str:
@@ -67,6 +79,14 @@ class Registry:
         self.bots = bots
         self.actors: dict[str, TableActor] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self.timing = Timing(
+            grace=settings.grace_seconds,
+            absence=settings.absence_seconds,
+            idle=settings.idle_seconds,
+            round_pause=settings.round_pause_seconds,
+            timeout_bot=settings.timeout_bot,
+        )
+        self.evictions = 0
         self.ownership = ownership
         self._stopping: set[asyncio.Task[None]] = set()
         if ownership is not None:
@@ -130,7 +150,7 @@ class Registry:
         actor = self.actors.pop(table_id, None)
         if actor is None:
             return
-        _close_moved(actor)
+        actor.publisher.close_all(MOVED_CODE, MOVED_REASON)
         task = asyncio.get_running_loop().create_task(_stopped(actor))
         self._stopping.add(task)
         task.add_done_callback(self._stopping.discard)
@@ -144,13 +164,13 @@ class Registry:
                 with contextlib.suppress(Exception):  # a reply after everything queued
                     await asyncio.wait_for(actor.ask(None, Look()), 2.0)
                 self.actors.pop(table_id, None)
-                _close_moved(actor)
+                actor.publisher.close_all(MOVED_CODE, MOVED_REASON)
                 await _stopped(actor)
             await self._release(table_id)
         log.info("table handed over", extra={"table": table_id})
 
     async def listing(self, table_id: str) -> dict[str, Any] | None:
-        """What a player's list of tables shows of ``table_id`` (``TableState.listing``), or
+        """What a player's list of tables shows of ``table_id`` (``table.summary.listing``), or
         None if there is no such table. A table that is not live is read from the database
         without being brought to life: no task, not kept in memory."""
         actor = self.actors.get(table_id)
@@ -161,16 +181,39 @@ class Registry:
             return reply.data
         if not 0 < len(table_id) <= 32:
             return None
-        table = await self._restored(table_id)
-        return None if table is None else table.listing()
+        state = await self.load_state(table_id)
+        return None if state is None else listing(state)
 
-    async def _restored(self, table_id: str) -> TableActor | None:
-        """An actor holding the stored table ``table_id`` (not started), or None."""
+    async def load_state(self, table_id: str) -> TableState | None:
+        """The stored table ``table_id`` as the machine's state (its events folded), or None."""
         loaded = await self.store.load(table_id)
         if loaded is None:
             return None
-        actor = TableActor(table_id, self.store, self.settings, self.bots)
-        actor.restore(loaded)
+        return restore(
+            loaded.row, loaded.seats, loaded.deals, loaded.events, self.timing, time.time()
+        )
+
+    async def _restored(self, table_id: str) -> TableActor | None:
+        """An actor holding the stored table ``table_id`` (not started), or None."""
+        state = await self.load_state(table_id)
+        if state is None:
+            return None
+        rules = state.rules
+
+        def dealer() -> Deal:
+            return shuffle_deal(rules, _RNG)
+
+        def deliver(item: object) -> None:
+            actor.tell(item)
+
+        actor = TableActor(
+            state,
+            store=self.store,
+            publisher=Publisher(self.settings.resume_window),
+            bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds, deliver),
+            dealer=dealer,
+            reload=lambda: self.load_state(table_id),
+        )
         return actor
 
     async def create(
@@ -239,16 +282,16 @@ class Registry:
         return len(ids)
 
     async def evict_idle(self) -> None:
-        """Drop actors with no socket for ``actor_idle_seconds`` and nothing to run by
-        themselves (waiting, finished or correspondence tables)."""
+        """Drop actors with no socket for ``actor_idle_seconds``: nothing moves at them by
+        itself (a live table with no person here stands still; a correspondence table's
+        deadlines are found again by the sweep). The stored state is the whole table."""
         cutoff = time.monotonic() - self.settings.actor_idle_seconds
         for table_id, actor in list(self.actors.items()):
-            if any(actor.conns.values()) or actor.last_active > cutoff:
-                continue
-            if actor.status == "playing" and actor.row["pace"] == "live":
+            if actor.publisher.any() or actor.last_active > cutoff:
                 continue
             if not actor.inbox.empty():
                 continue
+            self.evictions += 1
             del self.actors[table_id]
             self._locks.pop(table_id, None)
             await actor.stop()
@@ -262,12 +305,6 @@ class Registry:
         for task in list(self._stopping):
             with contextlib.suppress(BaseException):
                 await task
-
-
-def _close_moved(actor: TableActor) -> None:
-    for conns in actor.conns.values():
-        for conn in conns:
-            conn.close(MOVED_CODE, MOVED_REASON)
 
 
 async def _stopped(actor: TableActor) -> None:

@@ -1,12 +1,13 @@
 // The table socket: URL, command ids, reconnect with last_seq, nothing sent while offline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TableSocket, idMaker, socketUrl } from "../../../web/protocol.js";
+import { TableSocket, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
 
 class FakeWS {
   static all = [];
-  constructor(url) {
+  constructor(url, protocols) {
     this.url = url;
+    this.protocols = protocols;
     this.sent = [];
     this.closed = false;
     FakeWS.all.push(this);
@@ -52,10 +53,12 @@ function fakeClock() {
 
 const loc = { protocol: "http:", host: "127.0.0.1:8000" };
 
-test("the socket url carries the token and the last event seen", () => {
-  assert.equal(socketUrl(loc, "t1", "tok", 0), "ws://127.0.0.1:8000/ws/tables/t1?token=tok&view=patch");
+test("the socket url carries the last event seen, the token goes as a subprotocol", () => {
+  assert.equal(socketUrl(loc, "t1", 0), "ws://127.0.0.1:8000/ws/tables/t1?view=patch");
+  assert.deepEqual(socketProtocols("tok"), ["domino.v1", "domino.token.tok"]);
+  assert.deepEqual(socketProtocols(null), ["domino.v1"]);
   assert.equal(
-    socketUrl({ protocol: "https:", host: "x.org" }, "t 1", null, 7),
+    socketUrl({ protocol: "https:", host: "x.org" }, "t 1", 7),
     "wss://x.org/ws/tables/t%201?last_seq=7&view=patch",
   );
 });
@@ -79,7 +82,8 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   });
   sock.connect();
   const first = FakeWS.all[0];
-  assert.equal(first.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&view=patch");
+  assert.equal(first.url, "ws://127.0.0.1:8000/ws/tables/t1?view=patch");
+  assert.deepEqual(first.protocols, ["domino.v1", "domino.token.tok"]);
   assert.equal(sock.send("ping"), null, "nothing is sent before the socket opens");
   first.open();
   first.receive({ type: "welcome", seat: 0, table: {}, seq: 3 });
@@ -95,7 +99,7 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   assert.equal(FakeWS.all.length, 1, "waits before reconnecting");
   clockF.advance(1);
   const second = FakeWS.all[1];
-  assert.equal(second.url, "ws://127.0.0.1:8000/ws/tables/t1?token=tok&last_seq=4&view=patch");
+  assert.equal(second.url, "ws://127.0.0.1:8000/ws/tables/t1?last_seq=4&view=patch");
   second.close(); // still down: backs off longer
   clockF.advance(600);
   assert.equal(FakeWS.all.length, 2);

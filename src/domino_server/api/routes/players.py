@@ -14,7 +14,10 @@ from ..models import PlayerStats, Ranking, RankingRow
 router = APIRouter(prefix="/api", tags=["players"])
 
 player_bearer = HTTPBearer(
-    auto_error=False, description="The player token returned by create or join"
+    auto_error=False,
+    scheme_name="PlayerToken",
+    description="The player token (`player_token`) that create or join returned: the "
+    "same for every table this browser plays (not a seat token)",
 )
 
 
@@ -29,22 +32,29 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
 @router.get(
     "/players/me",
     summary="My experience points",
-    responses={401: {"description": "Missing player token"}},
+    responses={
+        401: {"description": "Missing player token"},
+        404: {"description": "No seat was ever taken with this player token"},
+    },
 )
 async def my_stats(
     store: StoreDep,
     creds: Annotated[HTTPAuthorizationCredentials | None, Depends(player_bearer)],
 ) -> PlayerStats:
     """Points, finished matches and wins of the player whose token is in
-    ``Authorization: Bearer``; zeros until a match has given points."""
+    ``Authorization: Bearer``; zeros until a match has given points. A token no create
+    or join ever used is unknown: 404."""
     if creds is None or not creds.credentials:
         raise HTTPException(
             status.HTTP_401_UNAUTHORIZED,
             "missing player token (Authorization: Bearer PLAYER_TOKEN)",
             headers={"WWW-Authenticate": "Bearer"},
         )
-    row = await store.player(hash_token(creds.credentials))
+    key_hash = hash_token(creds.credentials)
+    row = await store.player(key_hash)
     if row is None:
+        if not await store.player_known(key_hash):
+            raise HTTPException(status.HTTP_404_NOT_FOUND, "unknown player token")
         return PlayerStats(name=None, points=0, matches=0, wins=0, place=None)
     return PlayerStats(**_shown(row), place=row["place"])
 

@@ -1,28 +1,20 @@
-"""Conversions between a table's stored or wire values and the core's: deal texts, moves
-from commands, log entry copies, times."""
+"""Conversions between a table's stored or wire values and the core's: deal texts, log
+entry copies, times."""
 
 from __future__ import annotations
 
 import datetime as dt
-import time
 from typing import Any
 
-from domino_core import Deal, Move, Tile
+from domino_core import Deal, Tile
 
-from ..protocol import commands as c
-
-__all__ = ["copy_entry", "deal_from_json", "deal_to_json", "iso", "move_from_command", "now"]
+__all__ = ["copy_entry", "deal_from_json", "deal_to_json", "iso"]
 
 
 def copy_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """A copy of a core log entry for the table's events: what is stored and sent never
     shares a dict (or list) with the core's log, so neither side can change the other."""
     return {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
-
-
-def now() -> float:
-    """Wall-clock seconds since the epoch (stored deadlines use it)."""
-    return time.time()
 
 
 def iso(ts: float | None) -> str | None:
@@ -43,12 +35,3 @@ def deal_from_json(hands: list[list[str]], boneyard: list[str]) -> Deal:
         hands=tuple(tuple(Tile.parse(t) for t in hand) for hand in hands),
         boneyard=tuple(Tile.parse(t) for t in boneyard),
     )
-
-
-def move_from_command(cmd: c.Play | c.Draw | c.Pass) -> Move:
-    """The core move a move command asks for."""
-    if isinstance(cmd, c.Play):
-        return Move.play(cmd.tile, cmd.end)  # text keeps its order for an opening play
-    if isinstance(cmd, c.Draw):
-        return Move.draw()
-    return Move.pass_()

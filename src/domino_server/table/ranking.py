@@ -13,10 +13,13 @@ joined the table from.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from domino_core import Match
+
+from .state import SeatState
 
 __all__ = ["Award", "Outcome", "outcome"]
 
@@ -50,14 +53,14 @@ class Outcome:
         return {"type": "ranking", "points": points, "reason": self.reason}
 
 
-def outcome(match: Match, seats: list[dict[str, Any]]) -> Outcome:
-    """The awards of ``match`` (over) for the stored ``seats`` rows."""
+def outcome(match: Match, seats: Sequence[SeatState]) -> Outcome:
+    """The awards of ``match`` (over) for the table's ``seats``."""
     if match.winner is None:
         return Outcome((), "annulled")
-    people = [s for s in seats if s["kind"] == "human" and s.get("player_hash")]
+    people = [s for s in seats if s.kind == "human" and s.player_hash]
     if len(people) < 2:
         return Outcome((), "fewer_than_two_people")
-    addresses = [s.get("ip_hash") for s in people]
+    addresses = [s.ip_hash for s in people]
     if len(set(addresses)) < len(addresses) or None in addresses:
         return Outcome((), "shared_address")
     rules = match.rules
@@ -65,12 +68,12 @@ def outcome(match: Match, seats: list[dict[str, Any]]) -> Outcome:
     win_points = 10 * n // 2 if rules.teams else 10 * n
     awards = []
     for s in people:
-        won = rules.side_of(int(s["seat"])) == match.winner
+        won = rules.side_of(s.seat) == match.winner
         awards.append(
             Award(
-                seat=int(s["seat"]),
-                player_hash=str(s["player_hash"]),
-                name=str(s["name"]),
+                seat=s.seat,
+                player_hash=str(s.player_hash),
+                name=s.name,
                 points=win_points if won else 5,
                 won=won,
             )

@@ -1,0 +1,290 @@
+"""The state of one round and the rules of laying a tile, without the public log.
+
+:class:`RoundState` holds hands as bitmasks of tile ids (see :mod:`domino_core.tiles`) so
+that search can copy and play it out quickly: it lays tiles and scores them (fives,
+going out, a closed table; RULES.md §5-§7) and plays random playouts, but writes no
+log. :class:`domino_core.round.Round` adds the friendly moves and the log on top of it,
+as python-chess's ``Board`` does on ``BaseBoard``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from .board import Board
+from .deal import Deal, deal_masks
+from .legality import legal_plays, playable
+from .playout import play_line_out
+from .result import RoundEnd
+from .rules import Rules
+from .scoring import Award, score_blocked, score_domino
+from .tiles import Tile, tiles_of
+
+__all__ = ["RoundState"]
+
+_NO_DEAL = Deal((), ())
+
+
+class RoundState:
+    """The state of one round; :meth:`copy` is cheap."""
+
+    #: Set by :func:`domino_core.view.view_for`: the log entries it last copied, and its
+    #: copies of them (shared by the views made while those entries stay the same).
+    view_log: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]
+
+    __slots__ = (
+        "award",
+        "board",
+        "bone",
+        "bone_pos",
+        "deal",
+        "end",
+        "fives",
+        "forced",
+        "hands",
+        "log",
+        "n",
+        "opener",
+        "passes",
+        "plays",
+        "round_no",
+        "rules",
+        "scores",
+        "turn",
+        "view_log",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        deal: Deal,
+        opener: int,
+        forced: Tile | None,
+        scores: list[int],
+        round_no: int = 1,
+    ) -> None:
+        self.rules = rules
+        self.n = rules.seats
+        self.round_no = round_no
+        self.deal = deal
+        self.hands: list[int] = [0] * self.n
+        for s, hand in enumerate(deal.hands):
+            for t in hand:
+                self.hands[s] |= 1 << t.id
+        self.bone: list[int] = [t.id for t in deal.boneyard]
+        self.bone_pos = 0
+        self.board = Board(rules.fives)
+        self.opener = opener
+        self.turn: int | None = opener
+        self.forced: int | None = None if forced is None else forced.id
+        self.passes = 0
+        self.log: list[dict[str, Any]] = []
+        self.fives: list[tuple[int, int]] = []
+        self.plays: list[str] = []
+        #: The match's score list, shared: fives scores land in it during the round.
+        self.scores = scores
+        self.end: RoundEnd | None = None
+        self.award: Award | None = None
+
+    @classmethod
+    def shuffled(cls, rules: Rules, rng: random.Random, scores: list[int] | None = None) -> Self:
+        """A freshly shuffled first round (opener and forced tile by RULES.md §3), fast.
+
+        For playouts and benchmarks: it skips building a :class:`Deal` of tiles
+        (``deal`` is left empty); matches use :func:`domino_core.deal.shuffle_deal`.
+        """
+        hands, bone, opener, forced = deal_masks(rules, rng)
+        r = cls.__new__(cls)
+        r.rules = rules
+        r.n = rules.seats
+        r.round_no = 1
+        r.deal = _NO_DEAL
+        r.hands = hands
+        r.bone = bone
+        r.bone_pos = 0
+        r.board = Board(rules.fives)
+        r.opener = opener
+        r.turn = opener
+        r.forced = forced
+        r.passes = 0
+        r.log = []
+        r.fives = []
+        r.plays = []
+        r.scores = [0] * rules.sides if scores is None else scores
+        r.end = None
+        r.award = None
+        return r
+
+    def copy(self, scores: list[int] | None = None) -> Self:
+        """An independent copy (sharing ``scores`` if given, else copying them)."""
+        r = self.__class__.__new__(self.__class__)
+        r.rules = self.rules
+        r.n = self.n
+        r.round_no = self.round_no
+        r.deal = self.deal
+        r.hands = self.hands[:]
+        r.bone = self.bone
+        r.bone_pos = self.bone_pos
+        r.board = self.board.copy()
+        r.opener = self.opener
+        r.turn = self.turn
+        r.forced = self.forced
+        r.passes = self.passes
+        r.log = self.log[:]
+        r.fives = self.fives[:]
+        r.plays = self.plays[:]
+        r.scores = self.scores[:] if scores is None else scores
+        r.end = self.end
+        r.award = self.award
+        return r
+
+    # -- questions ---------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the round has ended."""
+        return self.end is not None
+
+    @property
+    def boneyard_left(self) -> int:
+        """How many tiles are left in the boneyard (0 where drawing is off)."""
+        return len(self.bone) - self.bone_pos if self.rules.drawing else 0
+
+    @property
+    def sleeping(self) -> int:
+        """How many tiles sleep out of play (drawing off)."""
+        return 0 if self.rules.drawing else len(self.bone)
+
+    def hand(self, seat: int) -> list[Tile]:
+        """The tiles ``seat`` holds now."""
+        return tiles_of(self.hands[seat])
+
+    def legal_plays(self) -> list[tuple[int, int | None]]:
+        """``(tile id, end index)`` of every legal play of the seat on turn."""
+        if self.turn is None:
+            return []
+        return legal_plays(self.hands[self.turn], self.board, self.forced)
+
+    def points_of(self, tile_id: int, end: int | None) -> int:
+        """The fives points a play would score at once (0 outside fives)."""
+        if not self.rules.fives:
+            return 0
+        board = self.board.copy()
+        board.place(tile_id, end)
+        c = board.count()
+        return c if c > 0 and c % 5 == 0 else 0
+
+    def _asleep(self) -> int:
+        """Bitmask of the sleeping tiles (drawing off), which can never be played.
+
+        ``at_once`` (RULES.md §5) blocks the round "the moment no tile can ever fit";
+        a sleeping tile never fits, so it counts as gone like a tile on the table
+        *(decision: the rule's "on the table" read as "in no hand and not drawable")*.
+        """
+        if self.rules.drawing:
+            return 0
+        m = 0
+        for t in self.bone:
+            m |= 1 << t
+        return m
+
+    def _playable(self) -> int:
+        return playable(self.board, self.forced)
+
+    # -- laying tiles --------------------------------------------------------------
+
+    def _lay(
+        self, seat: int, t: int, end: int | None, left: int | None = None
+    ) -> tuple[int, tuple[RoundEnd, Award] | None]:
+        """Lay tile ``t`` of ``seat`` and score it in fives (RULES.md §7); return the points
+        it scored and, when it ends the round (goal, domino, closed table), how."""
+        rules = self.rules
+        board = self.board
+        self.hands[seat] ^= 1 << t
+        board.place(t, end, left)
+        self.forced = None
+        self.passes = 0
+        points = 0
+        if rules.fives:
+            c = board.count()
+            if c > 0 and c % 5 == 0:
+                points = c
+                side = rules.side_of(seat)
+                self.fives.append((side, c))
+                self.scores[side] += c
+                if self.scores[side] >= rules.goal:
+                    return points, ("goal", Award(side, 0, seat))
+        if not self.hands[seat]:
+            return points, ("domino", score_domino(rules, self.hands, seat))
+        if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
+            return points, ("blocked", score_blocked(rules, self.hands, self.opener))
+        return points, None
+
+    def _finish_quiet(self, end: RoundEnd, award: Award) -> None:
+        self.end = end
+        self.award = award
+        self.turn = None
+        if award.side is not None and award.points:
+            self.scores[award.side] += award.points
+
+    def _play_quiet(self, seat: int, t: int, end: int | None) -> None:
+        _, ending = self._lay(seat, t, end)
+        if ending is not None:
+            self._finish_quiet(*ending)
+        else:
+            self.turn = (seat + 1) % self.n
+
+    # -- search ------------------------------------------------------------------
+
+    def playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal moves until the round ends.
+
+        For search: it keeps hands, ends, scores and the result exact, but does not
+        write the log, the record plays or the board's arms.
+        """
+        if self.turn is None:
+            return
+        if self.board.center is None and not self.rules.fives:
+            plays = self.legal_plays()
+            t, e = plays[int(rng.random() * len(plays))]
+            self._play_quiet(self.turn, t, e)
+            if self.turn is None:
+                return
+        if self.rules.fives:
+            self._playout_general(rng)
+            return
+        rules = self.rules
+        board = self.board
+        ends = board.ends
+        end, turn, self.bone_pos, self.passes, ends[0], ends[1], board.placed = play_line_out(
+            self.hands, self.bone, len(self.bone) if rules.drawing else 0, self.bone_pos,
+            ends[0], ends[1], board.placed, self.turn, self.passes,
+            self._asleep() if rules.closed_table == "at_once" else None, rng.random,
+        )
+        if end == "domino":
+            self._finish_quiet(end, score_domino(rules, self.hands, turn))
+        else:
+            self._finish_quiet(end, score_blocked(rules, self.hands, self.opener))
+
+    def _playout_general(self, rng: random.Random) -> None:
+        """Random playout through the full rules (fives, or an empty table)."""
+        rnd = rng.random
+        while self.turn is not None:
+            plays = self.legal_plays()
+            if plays:
+                t, e = plays[int(rnd() * len(plays))]
+                self._play_quiet(self.turn, t, e)
+            else:
+                seat = self.turn
+                if self.rules.drawing and self.bone_pos < len(self.bone):
+                    self.hands[seat] |= 1 << self.bone[self.bone_pos]
+                    self.bone_pos += 1
+                else:
+                    self.passes += 1
+                    if self.passes >= self.n:
+                        self._finish_quiet(
+                            "blocked", score_blocked(self.rules, self.hands, self.opener)
+                        )
+                        return
+                    self.turn = (seat + 1) % self.n

@@ -1,0 +1,163 @@
+"""What the machine is asked to do: the players' commands (already parsed from the wire)
+and what only the server sends (a timer that fired, a bot's answer, a socket that came or
+went). ``seat`` None is a spectator or the server itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domino_core import Deal, Move
+
+__all__ = [
+    "BotMoved",
+    "Claim",
+    "Command",
+    "Join",
+    "NextRound",
+    "Play",
+    "Propose",
+    "React",
+    "Resign",
+    "SocketCame",
+    "SocketWent",
+    "Start",
+    "Tick",
+    "Vote",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A move (play, draw or pass) by the person at ``seat``."""
+
+    seat: int | None
+    cmd_id: str
+    kind: str  # "play" | "draw" | "pass"
+    tile: str | None = None  # a play's tile text ("6-4"; its order matters for an opening)
+    end: str | None = None  # a play's end ("L", "R", "U", "D"; None: the only place)
+
+    def to_move(self) -> Move:
+        """The core move asked for; ValueError when its tile text does not parse."""
+        if self.kind == "play":
+            return Move.play(self.tile or "", self.end)
+        return Move.draw() if self.kind == "draw" else Move.pass_()
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The creator starts the match; ``deal`` is round 1's."""
+
+    seat: int | None
+    cmd_id: str
+    deal: Deal
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Start the next round now (any person), with ``deal``."""
+
+    seat: int | None
+    cmd_id: str
+    deal: Deal
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """The person at ``seat`` resigns (their side loses)."""
+
+    seat: int | None
+    cmd_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Propose:
+    """Propose to annul the match."""
+
+    seat: int | None
+    cmd_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """Vote on the open annulment proposal."""
+
+    seat: int | None
+    cmd_id: str
+    agree: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Correspondence: end the match against the seat on turn for its absence."""
+
+    seat: int | None
+    cmd_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """A quick reaction (shown to every socket, not stored)."""
+
+    seat: int | None
+    cmd_id: str
+    reaction: str
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """A friend arriving by the link (the hashes are stored, never sent)."""
+
+    name: str
+    token_hash: str
+    player_hash: str | None = None
+    ip_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SocketCame:
+    """A socket for ``seat`` opened (spectators are not told to the machine)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SocketWent:
+    """A socket for ``seat`` closed, or its send loop died."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotMoved:
+    """A bot's ``move`` for ``seat``, computed for the state at ``seq``; ``timeout``: the
+    move the server plays for a person whose turn timer ran out."""
+
+    seat: int
+    seq: int
+    move: str
+    timeout: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """A timer fired: act on every deadline passed (``deal``: the next round's, should the
+    round pause be over)."""
+
+    deal: Deal
+
+
+Command = (
+    Play
+    | Start
+    | NextRound
+    | Resign
+    | Propose
+    | Vote
+    | Claim
+    | React
+    | Join
+    | SocketCame
+    | SocketWent
+    | BotMoved
+    | Tick
+)

@@ -1,0 +1,153 @@
+"""A table's deadlines (seconds since the epoch), all derived from its state (RULES.md §10):
+
+- turn timer (live, ``turn_seconds`` set): the turn's start + ``turn_seconds``, then the
+  server plays the medium bot's move for the person on turn;
+- grace (live): a person's seat without a socket since ``presence.since`` is played by
+  its bot after ``timing.grace``;
+- round pause (live): the next round starts ``timing.round_pause`` after the last one
+  ended, unless the only person at the table is there to click "Next round";
+- absence (correspondence): after ``timing.absence`` on one seat's turn, another person
+  may claim the match;
+- idleness (both): no move for ``timing.idle`` ends the match with no winner.
+
+A live table where no person holding a seat has a socket open stands still: no bot moves,
+no turn timer, no round starts by itself (:func:`halted`); its grace periods and idleness
+still run. The times are stored (each event's ``at``), so a restored table finds every
+deadline where it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import TableState
+
+__all__ = [
+    "BotTurn",
+    "absence",
+    "bot_turn",
+    "grace",
+    "halted",
+    "idle",
+    "lone_person",
+    "next_wakeup",
+    "public",
+    "round_pause",
+    "turn",
+]
+
+
+def halted(state: TableState) -> bool:
+    """A live table with no person here: bots and clocks that move the match wait."""
+    return state.live and not state.any_human_here()
+
+
+def idle(state: TableState) -> float | None:
+    """When the match ends for want of any move."""
+    if not state.in_play() or state.turn_started_at is None:
+        return None
+    return state.turn_started_at + state.timing.idle
+
+
+def turn(state: TableState) -> float | None:
+    """When the live turn timer of the person on turn runs out."""
+    secs = state.spec.turn_seconds
+    if not state.in_play() or not state.live or not secs or state.turn_started_at is None:
+        return None
+    m = state.match
+    assert m is not None
+    if m.round_over or m.turn is None or state.bot_controlled(m.turn):
+        return None
+    return state.turn_started_at + float(secs)
+
+
+def absence(state: TableState) -> float | None:
+    """Correspondence: when another person may claim against the seat on turn."""
+    if not state.in_play() or state.live or state.turn_started_at is None:
+        return None
+    m = state.match
+    assert m is not None
+    if m.round_over or m.turn is None:
+        return None
+    return state.turn_started_at + state.timing.absence
+
+
+def lone_person(state: TableState) -> bool:
+    """One person's seat, played by them (not away) with a socket open: the only one who
+    reads the round's result, so the next round waits for their click."""
+    humans = [s for s in state.seats if s.kind == "human"]
+    return len(humans) == 1 and not humans[0].away and state.connected(humans[0].seat)
+
+
+def round_pause(state: TableState) -> float | None:
+    """Live: when the next round starts by itself."""
+    if not state.in_play() or not state.live or state.turn_started_at is None:
+        return None
+    m = state.match
+    assert m is not None
+    if not m.round_over or lone_person(state):
+        return None
+    return state.turn_started_at + state.timing.round_pause
+
+
+def grace(state: TableState) -> dict[int, float]:
+    """Live: seat → when its bot takes over the seat of a person without a socket."""
+    if not state.in_play() or not state.live:
+        return {}
+    out: dict[int, float] = {}
+    for s in state.seats:
+        since = state.presence.since[s.seat]
+        if s.kind == "human" and not s.away and since is not None:
+            out[s.seat] = since + state.timing.grace
+    return out
+
+
+def public(state: TableState) -> float | None:
+    """The deadline the table summary shows: the turn timer or, between rounds, the start of
+    the next round (live, unless the table stands still); the absence claim
+    (correspondence)."""
+    if not state.live:
+        return absence(state)
+    if halted(state):
+        return None
+    t = turn(state)
+    return t if t is not None else round_pause(state)
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """What the table wants of the bot pool now: a move for ``seat`` by ``level``, for the
+    state at ``seq``; ``timeout``: for a person whose turn timer ran out."""
+
+    seat: int
+    level: str
+    seq: int
+    timeout: bool
+
+
+def bot_turn(state: TableState, now: float) -> BotTurn | None:
+    """The bot move the table waits for at ``now``, if any."""
+    m = state.match
+    if not state.in_play() or halted(state):
+        return None
+    assert m is not None
+    if m.round_over or m.turn is None:
+        return None
+    seat = state.seats[m.turn]
+    if state.bot_controlled(m.turn):
+        return BotTurn(m.turn, seat.bot or state.timing.timeout_bot, state.seq, False)
+    t = turn(state)
+    if t is not None and now >= t:
+        return BotTurn(m.turn, state.timing.timeout_bot, state.seq, True)
+    return None
+
+
+def next_wakeup(state: TableState, *, turn_asked: bool = False) -> float | None:
+    """The earliest deadline the table acts on by itself (a turn timer's move is asked of
+    the bot pool, the others are :class:`~.commands.Tick`); ``turn_asked``: leave out the
+    turn timer, its move being asked for already."""
+    times = [idle(state), *grace(state).values()]
+    if not halted(state):
+        times += [round_pause(state), None if turn_asked else turn(state)]
+    present = [t for t in times if t is not None]
+    return min(present) if present else None

@@ -1,0 +1,208 @@
+"""``decide(state, command, now) -> list[Event] | Rejection``: the table's rules.
+
+Pure: it reads ``state`` and changes nothing; a rejected command leaves no trace. Its
+events, stored in order and folded with :func:`~.evolve.evolve`, are the table's whole
+history. The rules of RULES.md §10 live here and in the modules it calls:
+:mod:`.seating` (joining, late takeover, the seat-holder rule, grace), :mod:`.endings`
+(resign and the 3-seat rule, absence, annulment, idle end, ranking), :mod:`.deadlines`
+(when each clock runs out).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domino_core import Deal, IllegalMove, Match, Move, view_for
+
+from . import commands as c
+from . import endings, seating
+from .convert import copy_entry, deal_to_json
+from .deadlines import bot_turn, halted, round_pause
+from .decision import Outbox, Refused, Rejection
+from .events import Event, Reacted
+from .state import TableState
+
+__all__ = ["REACTION_GAP", "decide"]
+
+#: Seconds a seat waits between two quick reactions.
+REACTION_GAP = 1.5
+
+
+def decide(state: TableState, command: c.Command, now: float) -> list[Event] | Rejection:
+    """The events ``command`` produces at ``now``, or why it is refused."""
+    try:
+        return _decide(state, command, now)
+    except Refused as r:
+        return r.rejection
+
+
+def _decide(state: TableState, cmd: c.Command, now: float) -> list[Event]:
+    if isinstance(cmd, c.Tick):
+        return _tick(Outbox(state, now), state, cmd.deal)
+    if isinstance(cmd, c.BotMoved):
+        return _bot_moved(state, cmd, now)
+    if isinstance(cmd, c.Join):
+        out = Outbox(state, now)
+        seating.join(out, state, cmd)
+        return out.events
+    if isinstance(cmd, c.SocketCame | c.SocketWent):
+        out = Outbox(state, now)
+        (seating.socket_came if isinstance(cmd, c.SocketCame) else seating.socket_went)(
+            out, state, cmd.seat
+        )
+        return out.events
+    seat = cmd.seat
+    if seat is None:
+        raise Refused("not_allowed", "spectators cannot act; join the table first")
+    key = (seat, cmd.cmd_id)
+    if key in state.cmd_ids or key in state.reaction_ids:
+        seq = state.cmd_ids.get(key, state.seq)
+        raise Refused("duplicate_id", f"command {cmd.cmd_id!r} was already applied (event {seq})")
+    out = Outbox(state, now, seat=seat, cmd_id=cmd.cmd_id)
+    if isinstance(cmd, c.React):
+        return _react(out, state, seat, cmd)
+    if isinstance(cmd, c.Start):
+        _start(out, state, seat, cmd.deal)
+        return out.events
+    if state.status == "waiting":
+        raise Refused("not_started", "the match has not started yet")
+    if state.status == "finished":
+        raise Refused("match_over", "the match is over")
+    if isinstance(cmd, c.Play):
+        _person_moves(out, state, seat, cmd)
+    elif isinstance(cmd, c.NextRound):
+        _next_round(out, state, cmd.deal)
+    elif isinstance(cmd, c.Resign):
+        endings.require_human(state, seat)
+        endings.resign(out, state, seat, "resign", by=seat)
+    elif isinstance(cmd, c.Propose):
+        endings.propose(out, state, seat)
+    elif isinstance(cmd, c.Vote):
+        endings.vote(out, state, seat, cmd.agree)
+    elif isinstance(cmd, c.Claim):
+        endings.claim(out, state, seat)
+    return out.events
+
+
+def _react(out: Outbox, state: TableState, seat: int, cmd: c.React) -> list[Event]:
+    """A quick reaction, at any stage of the match, one per seat every REACTION_GAP s."""
+    endings.require_human(state, seat)
+    if state.reacted_at and out.now - state.reacted_at[seat] < REACTION_GAP:
+        raise Refused(
+            "rate_limited", f"one reaction every {REACTION_GAP:g} seconds; try again soon"
+        )
+    return [Reacted(seat, cmd.reaction, cmd.cmd_id, out.now)]
+
+
+def _start(out: Outbox, state: TableState, seat: int, deal: Deal) -> None:
+    """The creator starts: every empty seat gets its bot, round 1 is dealt."""
+    if state.status != "waiting":
+        raise Refused("not_allowed", "the match has already started")
+    if not state.seats[seat].creator:
+        raise Refused("not_allowed", "only the table's creator can start the match")
+    out.info({"type": "started", "seat": seat})
+    for s in state.seats:
+        if s.kind == "empty":
+            level = s.bot or "nino"
+            out.info({"type": "seat_bot", "seat": s.seat, "bot": level, "reason": "start"})
+    m = Match(state.rules, deals=[deal])
+    out.add("round", {"type": "round_start", "round": 1, "opener": m.opener}, secret=_deal(deal))
+
+
+def _deal(deal: Deal) -> dict[str, Any]:
+    hands, boneyard = deal_to_json(deal)
+    return {"deal": deal, "hands": hands, "boneyard": boneyard}
+
+
+def _next_round(out: Outbox, state: TableState, deal: Deal) -> None:
+    assert state.match is not None
+    if not state.match.round_over or state.match.over:
+        raise Refused("not_allowed", "the round is still being played")
+    m = state.match.copy()
+    entries = [copy_entry(e) for e in m.start_next_round(deal)]
+    if not any(e.get("type") == "round_start" for e in entries):
+        entries.insert(0, {"type": "round_start", "round": m.round_no, "opener": m.opener})
+    for e in entries:
+        if e.get("type") == "round_start":
+            out.add("round", e, secret=_deal(deal))
+        else:
+            out.info(e)
+
+
+def _person_moves(out: Outbox, state: TableState, seat: int, cmd: c.Play) -> None:
+    m = state.match
+    assert m is not None
+    if m.round_over:
+        raise Refused("not_allowed", "the round is over; start the next round")
+    if m.turn != seat:
+        raise Refused("not_your_turn", f"it is seat {m.turn}'s turn")
+    if state.bot_controlled(seat):
+        raise Refused("not_your_turn", "a bot is playing this seat right now")
+    try:
+        move = cmd.to_move()
+    except ValueError as exc:
+        raise Refused("illegal_move", str(exc)) from exc
+    _apply_move(out, state, seat, move)
+
+
+def _apply_move(out: Outbox, state: TableState, seat: int, move: Move) -> Match:
+    """The events of ``move`` by the seat on turn; the match after it (a copy)."""
+    assert state.match is not None
+    m = state.match.copy()
+    try:
+        # copies: the events stored and sent share nothing with the core's log
+        entries = [copy_entry(e) for e in m.push(move)]
+    except IllegalMove as exc:
+        raise Refused("illegal_move", str(exc)) from exc
+    if not entries:  # the core folded it into its previous entry (a second manual draw)
+        entries = [_merged_entry(m, seat, move)]
+    for i, e in enumerate(entries):
+        out.add("move" if i == 0 else "info", e, move=str(move))
+    endings.close_match(out, state, m, entries)
+    return m
+
+
+def _merged_entry(m: Match, seat: int, move: Move) -> dict[str, Any]:
+    """The event of a move the core merged into its last log entry (a second manual draw
+    in a row adds to the first one's count); ``m``: the match after it."""
+    log = view_for(m, None).log
+    last: dict[str, Any] = log[-1] if log else {}
+    if move.kind == "draw":
+        return {"type": "draw", "seat": seat, "count": 1, "ends": list(last.get("ends", []))}
+    return {"type": str(move.kind), "seat": seat}
+
+
+def _bot_moved(state: TableState, cmd: c.BotMoved, now: float) -> list[Event]:
+    """A bot's answer: applied if the table still waits for exactly it, then the seats
+    whose people are ready change hands (the turn boundary after a bot's move)."""
+    wanted = bot_turn(state, now)
+    if (
+        wanted is None
+        or cmd.seq != state.seq
+        or wanted.seat != cmd.seat
+        or wanted.timeout != cmd.timeout
+    ):
+        raise Refused("stale", "the table moved on since this bot move was asked for")
+    out = Outbox(state, now, seat=cmd.seat)
+    try:
+        move = Move.parse(cmd.move)
+    except ValueError as exc:
+        raise Refused("illegal_move", str(exc)) from exc
+    m = _apply_move(out, state, cmd.seat, move)
+    if not cmd.timeout:
+        seating.handovers(out, state, m)
+    return out.events
+
+
+def _tick(out: Outbox, state: TableState, deal: Deal) -> list[Event]:
+    """The first deadline passed, in order: the idle end, grace periods, the round pause.
+    (A turn timer's move is asked of the bot pool: :func:`~.deadlines.bot_turn`.) The
+    caller ticks again until nothing is due."""
+    if not state.in_play():
+        return []
+    if endings.idle_end(out, state) or seating.grace_ends(out, state):
+        return out.events
+    pause = round_pause(state)
+    if pause is not None and out.now >= pause and not halted(state):
+        _next_round(out, state, deal)
+    return out.events

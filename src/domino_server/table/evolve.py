@@ -1,0 +1,160 @@
+"""``evolve(state, event) -> state``: a table's state after one event; restoring a table
+is folding its stored events (:func:`fold`), exactly what live play does after each commit.
+
+``evolve`` takes over the state it is given: the match and the command-id map are updated
+in place (see :mod:`.state`); keep no other reference to the old state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from domino_core import Match, Move
+
+from .events import MATCH_KINDS, Event, Presence, Reacted, Stored
+from .state import BOT_NAMES, Pending, SeatState, TableState
+from .state import Presence as PresenceState
+
+__all__ = ["evolve", "fold"]
+
+
+def evolve(state: TableState, event: Event) -> TableState:
+    """The state after ``event``."""
+    if isinstance(event, Stored):
+        return _stored(state, event)
+    if isinstance(event, Presence):
+        return _presence(state, event)
+    return _reacted(state, event)
+
+
+def fold(state: TableState, events: Iterable[Event]) -> TableState:
+    """``state`` after every one of ``events`` in order."""
+    for ev in events:
+        state = evolve(state, ev)
+    return state
+
+
+def _presence(state: TableState, ev: Presence) -> TableState:
+    sockets = list(state.presence.sockets)
+    since = list(state.presence.since)
+    sockets[ev.seat] = ev.sockets
+    if ev.sockets:
+        since[ev.seat] = None
+    elif since[ev.seat] is None:
+        since[ev.seat] = ev.at
+    state.presence = PresenceState(tuple(sockets), tuple(since))
+    return state
+
+
+def _reacted(state: TableState, ev: Reacted) -> TableState:
+    times = list(state.reacted_at or (float("-inf"),) * len(state.seats))
+    times[ev.seat] = ev.at
+    state.reacted_at = tuple(times)
+    state.reaction_ids.add((ev.seat, ev.cmd_id))
+    return state
+
+
+def _seat(state: TableState, seat: int, **changes: object) -> None:
+    seats = list(state.seats)
+    seats[seat] = seats[seat].with_(**changes)
+    state.seats = tuple(seats)
+
+
+def _stored(state: TableState, ev: Stored) -> TableState:
+    p = ev.payload
+    kind = ev.kind
+    if kind == "move":
+        assert state.match is not None and ev.move is not None
+        state.match.push(Move.parse(ev.move))
+    elif kind == "round":
+        assert ev.secret is not None
+        deal = ev.secret["deal"]
+        if state.match is None:
+            state.match = Match(state.rules, deals=[deal])
+        else:
+            state.match.start_next_round(deal)
+    elif kind == "resign":
+        assert state.match is not None
+        state.match.resign(p["seat"], p.get("reason", "resign"))
+    elif kind == "annul":
+        assert state.match is not None
+        state.match.annul(p["reason"])
+        state.annulment = None
+    else:
+        _info(state, ev)
+    if kind in MATCH_KINDS:
+        state.turn_started_at = ev.at
+    state.seq = ev.seq
+    if ev.cmd_id is not None and ev.seat is not None:
+        state.cmd_ids[(ev.seat, ev.cmd_id)] = ev.seq
+    return state
+
+
+def _info(state: TableState, ev: Stored) -> None:
+    p = ev.payload
+    t = p.get("type")
+    if t == "started":
+        state.status = "playing"
+        since = tuple(  # a person not here at the start: their grace period begins now
+            None if n else ev.at for n in state.presence.sockets
+        )
+        state.presence = replace(state.presence, since=since)
+    elif t == "seat_joined":
+        secret = ev.secret or {}
+        joined = Pending(
+            name=p["name"],
+            token_hash=secret.get("token_hash", ""),
+            player_hash=secret.get("player_hash"),
+            ip_hash=secret.get("ip_hash"),
+        )
+        if p.get("pending"):  # the bot plays on under the friend's name
+            _seat(state, p["seat"], pending=joined, name=joined.name)
+        else:
+            _take(state, p["seat"], joined, ev.at)
+    elif t == "seat_human":
+        s = state.seats[p["seat"]]
+        if s.pending is not None:
+            _take(state, s.seat, s.pending, ev.at)
+        else:
+            _seat(state, s.seat, away=False)
+    elif t == "seat_bot":
+        if p["reason"] == "start":
+            _seat(state, p["seat"], kind="bot", bot=p["bot"], name=BOT_NAMES[p["bot"]])
+        else:
+            _seat(state, p["seat"], away=True, bot=p["bot"])
+    elif t == "annulment_proposed":
+        state.annulment = {"by": p["seat"], "votes": {str(p["seat"]): True}}
+    elif t == "annulment_vote" and state.annulment is not None:
+        if p["agree"]:
+            votes = {**state.annulment["votes"], str(p["seat"]): True}
+            state.annulment = {**state.annulment, "votes": votes}
+        else:
+            state.annulment = None
+    elif t == "match_end":
+        state.status = "finished"
+        state.annulment = None
+    elif t == "ranking":
+        state.ranking = {"points": p["points"], "reason": p["reason"]}
+
+
+def _take(state: TableState, seat: int, who: Pending, at: float) -> None:
+    """The person ``who`` holds ``seat`` from ``at`` on (their grace period runs from then
+    while they have no socket)."""
+    old: SeatState = state.seats[seat]
+    _seat(
+        state,
+        seat,
+        kind="human",
+        name=who.name,
+        bot=old.bot,
+        token_hash=who.token_hash,
+        player_hash=who.player_hash,
+        ip_hash=who.ip_hash,
+        away=False,
+        pending=None,
+    )
+    if not state.connected(seat):
+        since = list(state.presence.since)
+        since[seat] = at
+        state.presence = replace(state.presence, since=tuple(since))

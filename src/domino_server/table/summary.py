@@ -1,0 +1,50 @@
+"""What a table shows to everyone: its summary (DESIGN.md §2 ``table``) and the line a
+player's list of tables shows. Pure functions of the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domino_core import view_for
+
+from .convert import iso
+from .deadlines import public
+from .state import TableState
+
+__all__ = ["listing", "summary"]
+
+
+def summary(state: TableState) -> dict[str, Any]:
+    """The public table summary: never a token, a key or an address."""
+    return {
+        "id": state.spec.table_id,
+        "status": state.status,
+        "rules": state.spec.rules,
+        "pace": state.spec.pace,
+        "turn_seconds": state.spec.turn_seconds,
+        "deadline": iso(public(state)),
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.bot if state.bot_controlled(s.seat) or s.kind == "empty" else None,
+                "connected": state.connected(s.seat),
+                "creator": s.creator,
+            }
+            for s in state.seats
+        ],
+        "annulment": state.annulment,
+        "ranking": state.ranking,
+    }
+
+
+def listing(state: TableState) -> dict[str, Any]:
+    """The summary with where the match stands, as a spectator sees it (``round``,
+    ``turn``, ``scores``, ``winner``; null before the start)."""
+    out: dict[str, Any] = {"table": summary(state)}
+    if state.match is None:
+        return out | {"round": None, "turn": None, "scores": None, "winner": None}
+    v = view_for(state.match, None)
+    turn = None if v.round_over or v.over else v.turn
+    return out | {"round": v.round_no, "turn": turn, "scores": list(v.scores), "winner": v.winner}
