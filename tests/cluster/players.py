@@ -54,6 +54,24 @@ class Player(Client):
                 await asyncio.sleep(pause)  # reconnect backoff, as the web client does
                 pause = min(pause * 2, 0.5)
 
+    def _between_rounds(self) -> bool:
+        v = self.view
+        return bool(v and v["round_over"] and not v["over"])
+
+    async def _drain(self) -> None:
+        """Read every frame already here (waiting at most a few milliseconds)."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await self.recv(timeout=0.005)
+
+    def _bot_played_me_since(self, seq: int) -> bool:
+        """Whether a bot held this seat at some event after ``seq``."""
+        return any(
+            e.get("type") in ("seat_bot", "seat_human") and e.get("seat") == self.seat
+            for s, e in self.events.items()
+            if s > seq
+        )
+
     def _absorb(self, f: dict[str, Any]) -> None:
         if f["type"] == "snapshot":  # a server behind what we saw would be a fork
             assert f["seq"] >= self.seq, f"{self.table_id}: snapshot {f['seq']} after {self.seq}"
@@ -92,20 +110,23 @@ class Player(Client):
         await self.open(deadline)
         pending: dict[str, Any] | None = None
         resent = False
+        decided_at = 0
         while len(self.accepted) < moves or more():
             if time.monotonic() > deadline:
                 raise TimeoutError(f"table {self.table_id}: {len(self.accepted)} moves made")
             try:
-                v = self.view
                 if pending is None:
+                    if think and (self.my_turn() or self._between_rounds()):
+                        await asyncio.sleep(think * random.uniform(0.5, 1.5))
+                    await self._drain()  # decide on the newest view, not one from before
+                    v = self.view
                     if v is not None and v["over"]:
                         return
+                    decided_at = self.seq
                     if self.my_turn():
                         assert v is not None
-                        if think:
-                            await asyncio.sleep(think * random.uniform(0.5, 1.5))
                         pending = {**move_frame(v["legal"][0]), "id": self.next_id()}
-                    elif v is not None and v["round_over"]:
+                    elif self._between_rounds():
                         pending = {"type": "next_round", "id": self.next_id()}
                     else:
                         seq = self.seq
@@ -123,10 +144,11 @@ class Player(Client):
                 if ans["type"] == "accepted" and pending["type"] in ("play", "draw", "pass"):
                     self.accepted[pending["id"]] = ans["seq"]
                 elif ans["type"] == "rejected":
-                    # a move sent again after an outage may have been overtaken meanwhile
-                    # (a bot played the seat while its player was away): no longer legal
                     allowed = ("duplicate_id", "not_your_turn", "not_allowed")
-                    allowed += ("illegal_move",) if resent else ()
+                    # overtaken: sent again after an outage, or a bot played the seat after
+                    # the view the move was chosen on (its player away, or not yet back)
+                    if resent or self._bot_played_me_since(decided_at):
+                        allowed += ("illegal_move",)
                     if ans["code"] not in allowed:
                         dump = os.environ.get("DOMINO_PLAYER_DUMP")
                         if dump:
