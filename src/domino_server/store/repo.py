@@ -105,6 +105,8 @@ class Store:
         self._task: asyncio.Task[None] | None = None
         #: Set with several instances: writes of a table need its lease (see the module).
         self.fence: Fence | None = None
+        self.commits = 0  # transactions committed by the writer (logged on close)
+        self.writes = 0  # table writes in them
 
     # lifecycle -----------------------------------------------------------
     def start(self) -> None:
@@ -121,6 +123,7 @@ class Store:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        log.info("store closed", extra={"commits": self.commits, "writes": self.writes})
         await self.engine.dispose()
         if self.sync_writer is not None:
             self.sync_writer.dispose()
@@ -189,6 +192,8 @@ class Store:
                     _apply(conn, [w for w, _ in items])
 
             await asyncio.get_running_loop().run_in_executor(self._thread, run)
+            self.commits += 1
+            self.writes += len(items)
             return set()
         fence = self.fence
 
@@ -201,7 +206,10 @@ class Store:
             return lost
 
         async with self.engine.begin() as conn:
-            return await conn.run_sync(fenced_apply)
+            lost = await conn.run_sync(fenced_apply)
+        self.commits += 1
+        self.writes += len(items) - len(lost)
+        return lost
 
     # reads -----------------------------------------------------------------
     async def load(self, table_id: str) -> LoadedTable | None:
