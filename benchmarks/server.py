@@ -471,6 +471,7 @@ def main(argv: list[str] | None = None) -> None:
         "DOMINO_LOG_LEVEL": "warning",
         "DOMINO_RATE_PER_SECOND": "100000",
         "DOMINO_RATE_BURST": "100000",
+        "DOMINO_CREATE_BURST": "100000",
         "DOMINO_OUTBOUND_QUEUE": "4096",
     }
     gport, eport = free_port(), free_port()

@@ -31,9 +31,11 @@ export function createTable(settings, playerToken = null) {
   return call("POST", "/api/tables", withPlayer(settings, playerToken));
 }
 
-/** Take a seat at a table by its link: returns {seat, token, table, player_token}. */
-export function joinTable(tableId, name, playerToken = null) {
-  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, withPlayer({ name }, playerToken));
+/** Take a seat at a table by its link (`seat`: the free one chosen, or null for any):
+ * returns {seat, token, table, player_token}. */
+export function joinTable(tableId, name, playerToken = null, seat = null) {
+  const body = seat === null || seat === undefined ? { name } : { name, seat };
+  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, withPlayer(body, playerToken));
 }
 
 /** The experience of the player holding `playerToken`: {name, points, matches, wins, place}. */
@@ -66,4 +68,34 @@ export function getTable(tableId) {
 /** Where the finished match's record (domino-record/1) downloads from. */
 export function recordUrl(tableId) {
   return `/api/tables/${encodeURIComponent(tableId)}/record`;
+}
+
+/** A finished table's match as replay steps: {rules, steps, names, table_id}. */
+export function getReplay(tableId) {
+  return call("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
+}
+
+/** A record file (`domino-record/1`, parsed) as replay steps: {rules, steps, names: null}. */
+export function replayRecord(record) {
+  return call("POST", "/api/replay", record);
+}
+
+/** The server's VAPID public key: {public_key} (base64url). */
+export function getPushKey() {
+  return call("GET", "/api/push/key");
+}
+
+/** Send our seat's reminders at `tableId` to `subscription` (PushSubscription.toJSON() and `lang`). */
+export function subscribePush(tableId, token, subscription) {
+  return call("PUT", `/api/tables/${encodeURIComponent(tableId)}/push`, subscription, token);
+}
+
+/** No more reminders of our seat at `tableId` to `endpoint` (null: to any browser). */
+export function unsubscribePush(tableId, token, endpoint) {
+  return call("DELETE", `/api/tables/${encodeURIComponent(tableId)}/push`, endpoint ? { endpoint } : {}, token);
+}
+
+/** Whether `endpoint` gets our seat's reminders at `tableId`: {subscribed}. */
+export function pushStatus(tableId, token, endpoint) {
+  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/push/status`, { endpoint }, token);
 }

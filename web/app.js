@@ -8,7 +8,7 @@
 
 import { bindBoard, forgetBoard } from "./board-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
-import { refreshHomeForm, submitHome } from "./home.js";
+import { quickPlay, refreshHomeForm, refreshQuickPlay, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
 import { spectate, submitJoin } from "./invitation.js";
 import { controls } from "./moves.js";
@@ -16,12 +16,14 @@ import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js"
 import { go, onRoute } from "./nav.js";
 import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
+import { bindPush } from "./push.js";
 import { renderExperience } from "./ranking-view.js";
+import { bindReplay } from "./replay-page.js";
 import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
 import { bindTableControls } from "./table-controls.js";
-import { onFrame, redraw, redrawBoard, S, send, socket } from "./table.js";
+import { bindNetwork, onFrame, redraw, redrawBoard, S, send, socket } from "./table.js";
 
 // ---------------------------------------------------------------- language (every text on the page again)
 
@@ -34,6 +36,7 @@ function relabel() {
   forgetHand();
   if (!$("home").hidden) {
     refreshHomeForm();
+    refreshQuickPlay();
     renderExperience();
     renderMyTables();
   }
@@ -59,13 +62,20 @@ function bindChrome() {
     ev.preventDefault();
     go("/");
   });
-  $("go-home").addEventListener("click", (ev) => {
+  for (const id of ["go-home", "replay-home", "lobby-home"]) {
+    $(id).addEventListener("click", (ev) => {
+      ev.preventDefault();
+      go("/");
+    });
+  }
+  $("replay-link").addEventListener("click", (ev) => {
     ev.preventDefault();
-    go("/");
+    go(ev.currentTarget.getAttribute("href"));
   });
   wireMyTables();
   $("new-table").addEventListener("change", refreshHomeForm);
   $("new-table").addEventListener("submit", submitHome);
+  $("quick-play").addEventListener("click", quickPlay);
   $("join-form").addEventListener("submit", submitJoin);
   $("spectate-btn").addEventListener("click", spectate);
   window.addEventListener("popstate", route);
@@ -79,6 +89,9 @@ function start() {
   bindHand(controls);
   bindBoard(controls, redrawBoard);
   bindTableControls();
+  bindNetwork();
+  bindReplay();
+  bindPush();
   relabel();
   route();
   document.body.dataset.ready = "1";

@@ -4,11 +4,11 @@
  * calls the moves it is handed.
  */
 
-import { boardSvg, fitBoard, previewTile } from "./board.js";
+import { boardSvg, fitBoard, lineInOrder, previewTile } from "./board.js";
 import { moveFocus } from "./hand.js";
 import { drag } from "./hand-view.js";
 import { getLang, t } from "./i18n.js";
-import { $ } from "./page.js";
+import { $, escapeHtml } from "./page.js";
 import { settings } from "./settings.js";
 import { numberCount, parseTile } from "./tiles.js";
 
@@ -27,33 +27,30 @@ const PHONE_WIDTH = 700;
  * Pixels the line of play may use: the board's width, and a height.
  *
  * Without a result panel the height is what the viewport has left once every
- * other part of the page is laid out (the app bar, seats and info lines above;
- * the log line and the dock with the main button and the hand below; the board
- * box's own padding): the page then fills the screen exactly, the dock at its
- * bottom. `fill` says the board keeps that height even when its line needs
+ * other part of the page is laid out (the app bar and info lines above; the seats
+ * around it on the felt; the log line and the dock with the main button and the
+ * hand below): the page then fills the screen exactly, the dock at its bottom. `fill` says the board keeps that height even when its line needs
  * less, so the hand does not move as the line grows. With a round or match
  * panel, fixed shares of the viewport height (the panel's length decides the
  * page's then).
  */
 function boardRoom() {
   const el = $("board");
-  const wrap = $("board-wrap");
   const vw = window.innerWidth;
   const vh = document.documentElement.clientHeight || window.innerHeight;
   const width = Math.max(200, el.clientWidth || vw - 40);
   // a tile's short side at most: on a wide screen the board is tall too, and a short line reads big
   const maxUnit = vw < 520 ? 24 : vw < 1000 ? 32 : 40;
-  const panel = !$("round-over").hidden || !$("match-over").hidden;
+  const peek = $("board-wrap").classList.contains("peek"); // the panel stepped aside
+  const panel = !peek && (!$("round-over").hidden || !$("match-over").hidden);
   if (panel) {
     const beside = vw >= 1000; // the panel sits beside the board (style.css)
     const share = beside ? 0.56 : 0.34;
     return { width, height: Math.max(150, Math.min(560, Math.round(vh * share))), maxUnit, fill: false };
   }
-  const box = getComputedStyle(wrap);
-  const own =
-    parseFloat(box.paddingTop) + parseFloat(box.paddingBottom) + parseFloat(box.borderTopWidth) + parseFloat(box.borderBottomWidth);
-  const others = document.body.offsetHeight - wrap.offsetHeight;
-  const left = Math.floor(vh - others - own - 1);
+  // everything on the page but the board itself (the seats around it on the felt too)
+  const others = document.body.offsetHeight - el.offsetHeight;
+  const left = Math.floor(vh - others - 1);
   const least = vw < PHONE_WIDTH || vh <= 500 ? 120 : 200; // phones, upright or on their side
   return { width, height: Math.max(least, Math.min(560, left)), maxUnit, fill: true };
 }
@@ -85,7 +82,7 @@ export function renderBoard(S, picking) {
   const board = v ? v.board : null;
   const room = boardRoom();
   const fives = Boolean(v && v.rules && (v.rules.scoring === "fives" || v.rules.preset === "fives"));
-  const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over]);
+  const sig = JSON.stringify([board, picking, room, getLang(), v && v.round_over, $("board-wrap").className]);
   if (sig === lastBoardSig) return;
   lastBoardSig = sig;
   hideAid();
@@ -103,7 +100,7 @@ export function renderBoard(S, picking) {
     ? picking.targets.map((x) => ({
         end: x.end,
         text: fives ? (x.points ? `+${x.points}` : "0") : "",
-        preview: previewTile(board, x.end, tile, (v.ends || {})[x.end], { reach: fit.reach }),
+        preview: previewTile(board, x.end, tile, (v.ends || {})[x.end], fit.opts),
         label: t("table.targetLabel", {
           tile: picking.tile,
           end: t(`table.end.${x.end}`),
@@ -119,7 +116,7 @@ export function renderBoard(S, picking) {
     last: v.round_over ? null : lastPlayedKey(v),
     targets,
   });
-  el.innerHTML = drawn.markup;
+  el.innerHTML = drawn.markup + lineList(board);
   // the newest tile lands once (a redraw for other reasons does not replay it)
   const landed = v.round_over ? null : lastPlayedKey(v);
   if (landed !== lastLanded) {
@@ -145,6 +142,18 @@ export function renderBoard(S, picking) {
  * The board's input. `ctl` (moves.js `controls`): `state()`, `picking()`, `play(tile,
  * end)`, `cancel()`; `redraw()` draws the line again when its room may have changed.
  */
+/** The line tile by tile, in order, for screen readers (the picture names only its size). */
+function lineList(board) {
+  const order = lineInOrder(board);
+  const items = (list) => list.map((x) => `<li>${escapeHtml(x)}</li>`).join("");
+  const line = order.line.map((x) => (x.center ? t("board.center", { tile: x.tile }) : x.tile));
+  let html = `<ol class="sr-only" aria-label="${escapeHtml(t("board.listTitle"))}">${items(line)}</ol>`;
+  for (const arm of ["U", "D"]) {
+    if (order[arm].length) html += `<ol class="sr-only" aria-label="${escapeHtml(t(`board.arm${arm}`))}">${items(order[arm])}</ol>`;
+  }
+  return html;
+}
+
 export function bindBoard(ctl, redraw) {
   const board = $("board");
   // The room changes whenever a part around the board changes height (a seat or log

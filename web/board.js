@@ -7,7 +7,10 @@
  * before it reaches `reach` units from the center, and comes back no closer
  * than `inner` units, leaving the center column to the fives spinner's U
  * (north) and D (south) arms. Doubles lie crosswise to the line; the spinner
- * is drawn crosswise and marked.
+ * is drawn crosswise and marked. With `turn`, the U and D arms run straight only
+ * that many units from the center, then turn into rows of their own (U to the
+ * east, snaking upward; D to the west, snaking downward: the quarters the L and R
+ * arms leave free), so four long arms make a squarer cross with bigger tiles.
  *
  * `layoutBoard` is pure (node-testable); `boardSvg` returns markup as a string.
  */
@@ -25,10 +28,11 @@ const INNER = 1.5;
  * - ends: {L|R|U|D: {x, y, w, h}} the rectangle the next tile on that end would take;
  * - box: {minX, minY, maxX, maxY} enclosing tiles and ends.
  * @param {object|null} board
- * @param {{reach?: number}} [opts]
+ * @param {{reach?: number, turn?: number}} [opts]
  */
 export function layoutBoard(board, opts = {}) {
   const reach = Math.max(6, opts.reach ?? DEFAULT_REACH);
+  const turn = opts.turn ?? Infinity;
   const tiles = [];
   const ends = {};
   if (!board || !board.center) {
@@ -45,8 +49,8 @@ export function layoutBoard(board, opts = {}) {
   const arms = board.arms || {};
   const east = walkRow(arms.R || [], { start: cw / 2, dir: 1, sy: 1, reach });
   const west = walkRow(arms.L || [], { start: -cw / 2, dir: -1, sy: -1, reach });
-  const north = walkColumn(arms.U || [], { start: -ch / 2, sy: -1 });
-  const south = walkColumn(arms.D || [], { start: ch / 2, sy: 1 });
+  const north = walkColumn(arms.U || [], { start: -ch / 2, sy: -1, turn, reach });
+  const south = walkColumn(arms.D || [], { start: ch / 2, sy: 1, turn, reach });
   for (const [name, walked] of [["R", east], ["L", west], ["U", north], ["D", south]]) {
     for (const t of walked.tiles) tiles.push({ ...t, arm: name, center: false, spinner: false });
     ends[name] = walked.next;
@@ -65,12 +69,13 @@ export function layoutBoard(board, opts = {}) {
   return { tiles, ends, box, empty: false };
 }
 
-/** Place a horizontal arm that snakes in rows; see the module comment. */
-function walkRow(arm, { start, dir: dir0, sy, reach }) {
+/** Place a horizontal arm that snakes in rows; see the module comment. `y0`: the
+ * first row's center line (0: the center tile's; a turned U or D arm's own). */
+function walkRow(arm, { start, dir: dir0, sy, reach, y0 = 0 }) {
   const tiles = [];
   let dir = dir0;
   let cursor = start; // x where the next tile's near edge goes
-  let rowY = 0; // center line of the current row
+  let rowY = y0; // center line of the current row
   let row = 0;
   let fresh = false; // first tile after a corner always fits
   const limit = () => (row % 2 === 0 ? reach : -INNER); // furthest dir*x allowed
@@ -111,8 +116,12 @@ function walkRow(arm, { start, dir: dir0, sy, reach }) {
   return { tiles, next: { x: g.x, y: g.y, w: g.w, h: g.h } };
 }
 
-/** Place a vertical arm (the spinner's U or D side) in a straight column. */
-function walkColumn(arm, { start, sy }) {
+/**
+ * Place a vertical arm (the spinner's U or D side): a straight column, turning into a
+ * row once a tile would reach past `turn` units from the center (U turns east, D
+ * west; a double never starts the row, so it stays in the column).
+ */
+function walkColumn(arm, { start, sy, turn = Infinity, reach = DEFAULT_REACH }) {
   const tiles = [];
   let cursor = start;
   const place = (near, far) => {
@@ -124,7 +133,19 @@ function walkColumn(arm, { start, sy }) {
     cursor += sy * h;
     return { x: -w / 2, y, w, h, a, b, double: dbl, key: tileKey([near, far]) };
   };
-  for (const [near, far] of arm) tiles.push(place(near, far));
+  let i = 0;
+  for (; i < arm.length; i += 1) {
+    const [near, far] = arm[i];
+    const dbl = near === far;
+    if (i > 0 && !dbl && Math.abs(cursor) + 2 > turn) break;
+    tiles.push(place(near, far));
+  }
+  if (i < arm.length || Math.abs(cursor) + 2 > turn) {
+    // the rest goes on as a row across the column's end: its first tile lies on it
+    const dir = sy < 0 ? 1 : -1;
+    const row = walkRow(arm.slice(i), { start: dir > 0 ? -0.5 : 0.5, dir, sy, reach, y0: cursor + sy * 0.5 });
+    return { tiles: [...tiles, ...row.tiles], next: row.next };
+  }
   const y = sy > 0 ? cursor : cursor - 2;
   return { tiles, next: { x: -0.5, y, w: 1, h: 2 } };
 }
@@ -187,13 +208,17 @@ export function previewTile(board, end, tile, open, opts = {}) {
   return last ? { x: last.x, y: last.y, w: last.w, h: last.h, a: last.a, b: last.b } : null;
 }
 
+/** Where `fitBoard` may turn the spinner's U and D arms (units from the center; Infinity: never). */
+export const TURNS = [Infinity, 3, 5];
+
 /** Reaches tried by `fitBoard`, shortest first. */
 export const REACHES = [6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20];
 
 /**
- * Choose the reach that shows the line biggest inside `width`×`height` pixels.
- * Returns {layout, reach, unit}: unit is the pixels per half-tile, at most
- * `maxUnit`. The reach `keep` (the one on screen) stays while its unit is at
+ * Choose the reach (and where the spinner's arms turn) that shows the line biggest
+ * inside `width`×`height` pixels. Returns {layout, reach, unit, opts}: unit is the
+ * pixels per half-tile, at most `maxUnit`; `reach` names the layout; `opts` are
+ * `layoutBoard`'s options for it. The reach `keep` (the one on screen) stays while its unit is at
  * least 90% of the best one, so the line does not jump around as it grows.
  * @param {object|null} board
  * @param {{width: number, height: number, maxUnit: number, keep?: number|null}} room
@@ -205,13 +230,20 @@ export function fitBoard(board, { width, height, maxUnit, keep = null }) {
   };
   let best = null;
   let kept = null;
-  for (const reach of REACHES) {
-    const layout = layoutBoard(board, { reach });
-    const unit = unitOf(layout);
-    const cand = { layout, reach, unit };
-    // on a tie (capped at maxUnit) the longer straight rows read best
-    if (!best || unit >= best.unit - 1e-9) best = cand;
-    if (reach === keep) kept = cand;
+  // the U and D arms turn only when there are some: a plain line has one way to lie
+  const arms = (board && board.arms) || {};
+  const turns = (arms.U || []).length + (arms.D || []).length ? TURNS : [Infinity];
+  for (const turn of turns) {
+    for (const reach of REACHES) {
+      const layout = layoutBoard(board, { reach, turn });
+      const unit = unitOf(layout);
+      // `reach` names the layout (kept on screen while it fits well); `opts` lays it out again
+      const cand = { layout, reach: turn === Infinity ? reach : `${reach}/${turn}`, unit, opts: { reach, turn } };
+      // on a tie (capped at maxUnit) the longer straight rows read best, and straight arms
+      const tie = best && Math.abs(unit - best.unit) <= 1e-9;
+      if (!best || unit > best.unit + 1e-9 || (tie && best.opts.turn === turn)) best = cand;
+      if (cand.reach === keep) kept = cand;
+    }
   }
   return kept && kept.unit >= best.unit * 0.9 ? kept : best;
 }
@@ -265,11 +297,30 @@ export function boardSvg(layout, opts) {
   return {
     box,
     markup:
-      `<svg class="board-svg${rects.length ? " picking" : ""}" viewBox="${vb}" role="img" aria-label="${esc(opts.label)}" ` +
+      // with places to choose (buttons) it is a group, not a picture: a picture holds no controls
+      `<svg class="board-svg${rects.length ? " picking" : ""}" viewBox="${vb}" role="${rects.length ? "group" : "img"}" aria-label="${esc(opts.label)}" ` +
       `preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`,
   };
 }
 
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+/**
+ * The line as it reads from its left end to its right end, each tile written with
+ * the pips in that order ("3-2", "2-5", the center, "5-1", ...), and the spinner's
+ * U and D arms outward from it: {line: [{tile, center}], U: [tile], D: [tile]}.
+ */
+export function lineInOrder(board) {
+  if (!board || !board.center) return { line: [], U: [], D: [] };
+  const arms = board.arms || {};
+  const text = ([a, b]) => `${a}-${b}`;
+  const left = [...(arms.L || [])].reverse().map(([near, far]) => ({ tile: text([far, near]), center: false }));
+  const right = (arms.R || []).map((t) => ({ tile: text(t), center: false }));
+  return {
+    line: [...left, { tile: text(board.center), center: true }, ...right],
+    U: (arms.U || []).map(text),
+    D: (arms.D || []).map(text),
+  };
 }

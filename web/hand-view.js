@@ -31,6 +31,7 @@ export function renderHand(S, picking) {
   el.classList.toggle("many", model.length > 10); // and on a phone on its side, sooner
   el.innerHTML = handMarkup(model, {
     locked,
+    current: focused, // else the tile being placed, or the first playable: where Tab lands
     selected: picking && picking.tile,
     label: (item) => (item.playable && !locked ? t("table.tilePlayable", { tile: item.tile }) : t("table.tileBlocked", { tile: item.tile })),
   });
@@ -62,6 +63,12 @@ export function bindHand(ctl) {
       ev.preventDefault();
       buttons[next].focus();
     }
+  });
+  // one Tab stop: the tile focused last keeps it (arrows move between the tiles)
+  hand.addEventListener("focusin", (ev) => {
+    const btn = ev.target.closest && ev.target.closest(".hand-tile");
+    if (!btn) return;
+    for (const b of hand.querySelectorAll(".hand-tile")) b.tabIndex = b === btn ? 0 : -1;
   });
   // Drag and drop with pointer events (mouse, pen and touch alike).
   hand.addEventListener("pointerdown", (ev) => {

@@ -19,8 +19,21 @@ export function uprightTileSvg(tile, cls = "") {
  * Buttons for the hand. `model` is `handModel(view)`; `opts.label(item)` gives
  * each button's accessible name; `opts.selected` the tile being placed;
  * `opts.locked` disables every tile (not our turn, a move in flight).
+ * The hand is one Tab stop (a roving tabindex): the tile `opts.current` if it is
+ * there, else the one being placed, the first playable, or the first.
  */
 export function handMarkup(model, opts) {
+  const has = (tile) => tile && model.some((x) => x.tile === tile);
+  const lit = model.find((x) => x.playable && !opts.locked);
+  const current = has(opts.current)
+    ? opts.current
+    : has(opts.selected)
+      ? opts.selected
+      : lit
+        ? lit.tile
+        : model.length
+          ? model[0].tile
+          : null;
   return model
     .map((item) => {
       const dim = !item.playable || opts.locked;
@@ -30,7 +43,7 @@ export function handMarkup(model, opts) {
       const points = Math.max(0, ...item.targets.map((x) => x.points || 0));
       const badge = points > 0 ? `<span class="badge" aria-hidden="true">+${points}</span>` : "";
       return (
-        `<button type="button" class="${cls}" data-tile="${item.tile}" aria-label="${opts.label(item)}"` +
+        `<button type="button" tabindex="${item.tile === current ? 0 : -1}" class="${cls}" data-tile="${item.tile}" aria-label="${opts.label(item)}"` +
         `${dim ? ' aria-disabled="true"' : ""}>${uprightTileSvg(item.tile)}${badge}</button>`
       );
     })

@@ -6,6 +6,7 @@ import { $, show } from "./page.js";
 import { showMyTables } from "./my-tables-view.js";
 import { showExperience } from "./ranking-view.js";
 import { go } from "./nav.js";
+import { showPushHome } from "./push.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, soloTables, startOnOpen } from "./table.js";
 
@@ -13,6 +14,12 @@ let home = { mode: "computer" };
 
 const BOTS = ["rabisco", "nino", "voquelonia"];
 const TIMERS = [0, 15, 30, 45, 60];
+/** The goals each game offers (RULES.md §8; batida §6b: 3..12, 6 by default). */
+const GOALS = {
+  classic: [50, 100],
+  batida: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  default: [50, 75, 100, 150, 200, 250, 300],
+};
 
 export function showHome() {
   closeSocket();
@@ -20,7 +27,37 @@ export function showHome() {
   showMyTables();
   $("name").value = settings.name || "";
   refreshHomeForm();
+  refreshQuickPlay();
   showExperience();
+  showPushHome();
+}
+
+/** The last game made against the computer here (or the home form's defaults). */
+function lastGame() {
+  const last = settings.lastGame || {};
+  return {
+    preset: last.preset || "classic", seats: last.seats || 4, goal: last.goal || 100,
+    teams: last.teams ?? true, bots: last.bots || null,
+  };
+}
+
+/** "Jogar agora": the button at the top of home, and what it plays. */
+export function refreshQuickPlay() {
+  const g = lastGame();
+  $("quick-hint").textContent = t("home.playNowHint", { preset: t(`preset.${g.preset}`), seats: g.seats, goal: g.goal });
+}
+
+/** Start a game against the computer at once, with the last settings. */
+export async function quickPlay() {
+  const g = lastGame();
+  const bots = [null, ...Array.from({ length: g.seats - 1 }, (_, i) => (g.bots && g.bots[i + 1]) || "nino")];
+  const teams = g.seats === 4 && (g.preset === "classic" || g.teams);
+  const body = {
+    preset: g.preset, seats: g.seats, goal: g.goal, pace: "live", turn_seconds: null, bots,
+    partner: teams ? "bot" : null, name: settings.name || t("home.namePlaceholder"),
+  };
+  if (g.seats === 4) body.teams = teams;
+  await create(body, false, $("quick-status"), $("quick-play"));
 }
 
 function formValue(name) {
@@ -43,15 +80,16 @@ export function refreshHomeForm() {
     teams.disabled = true;
   } else {
     teams.disabled = false;
-    if (teams.dataset.preset !== preset) teams.checked = preset === "caribbean";
+    if (teams.dataset.preset !== preset) teams.checked = preset === "caribbean" || preset === "batida";
   }
   teams.dataset.preset = preset;
   // goals
   const goal = $("goal");
   const keep = Number(goal.value) || 100;
-  const goals = preset === "classic" ? [50, 100] : [50, 75, 100, 150, 200, 250, 300];
+  const goals = GOALS[preset] || GOALS.default;
+  const fallback = preset === "batida" ? 6 : 100;
   goal.innerHTML = goals.map((g) => `<option value="${g}">${g}</option>`).join("");
-  goal.value = goals.includes(keep) ? String(keep) : "100";
+  goal.value = String(goals.includes(keep) ? keep : fallback);
   // one chooser per other seat: the bot that plays it (friends who arrive take bot seats)
   const rows = $("seat-rows");
   const before = Array.from(rows.querySelectorAll("select")).map((s) => s.value);
@@ -106,8 +144,14 @@ export async function submitHome(ev) {
     bots, partner: teams ? (friends && $("partner") ? $("partner").value : "bot") : null, name,
   };
   if (seats === 4) body.teams = teams;
-  $("create-status").textContent = t("home.creating");
-  $("create-btn").disabled = true;
+  if (!friends) saveSettings({ lastGame: { preset, seats, goal: body.goal, teams, bots } });
+  await create(body, friends, $("create-status"), $("create-btn"));
+}
+
+/** Create the table `body` describes and open it (against the computer: started at once). */
+async function create(body, friends, status, button) {
+  status.textContent = t("home.creating");
+  button.disabled = true;
   try {
     const res = await createTable(body, store.playerToken());
     store.savePlayerToken(res.player_token);
@@ -116,11 +160,11 @@ export async function submitHome(ev) {
       startOnOpen(res.table_id);
       soloTables.add(res.table_id);
     }
-    $("create-status").textContent = "";
+    status.textContent = "";
     go(`/t/${encodeURIComponent(res.table_id)}`);
   } catch (err) {
-    $("create-status").textContent = t("reject.http", { reason: err.message });
+    status.textContent = t("reject.http", { reason: err.message });
   } finally {
-    $("create-btn").disabled = false;
+    button.disabled = false;
   }
 }

@@ -4,6 +4,8 @@
  * pt-BR, then to the key itself (so a gap shows up instead of breaking).
  */
 
+import { TABLE_TEXTS } from "./i18n-table.js";
+
 export const LANGS = ["pt-BR", "en"];
 
 const PT = {
@@ -68,11 +70,13 @@ const PT = {
   "preset.block": "Fechado (sem compra)",
   "preset.fives": "Soma 5",
   "preset.caribbean": "Caribenho",
+  "preset.batida": "Batida (boteco)",
   "presetHint.classic": "Duplas a 4, meta 50 ou 100, ganha os pontos dos adversários.",
   "presetHint.draw": "Compra do monte até achar pedra que sirva.",
   "presetHint.block": "Sem monte: quem não tem pedra passa.",
   "presetHint.fives": "Pontas somando múltiplo de 5 valem pontos na hora.",
   "presetHint.caribbean": "Duplas; com 2 ou 3, você mesmo compra (botão Comprar); mesa trancada na hora.",
+  "presetHint.batida": "O jogo de bar: vale o jeito de bater (simples 1, carroça 2, lá-e-lô 3, cruzada 4), até 6 pontos.",
 
   "bot.rabisco": "Rabisco",
   "bot.nino": "Nino",
@@ -193,6 +197,19 @@ const PT = {
   "round.explain.fives.blocked": "Trancado: vence quem tem menos pontos na mão e leva a soma dos outros menos a sua, arredondada a 5.",
   "round.explain.caribbean.blocked": "Trancado: vence quem tem menos pontos; no empate em duplas, ganha o lado de quem abriu a rodada.",
   "round.explain.goal": "Na Soma 5 a partida acaba no instante em que alguém chega à meta.",
+  "round.batida": "{kind}! {n} pontos para {side}.",
+  "round.batida.one": "{kind}! {n} ponto para {side}.",
+  "round.batidaTeam": "a dupla",
+  "batida.simples": "Batida simples",
+  "batida.carroca": "Batida de carroça",
+  "batida.la-e-lo": "Lá-e-lô",
+  "batida.cruzada": "Cruzada",
+  "round.explain.batida.simples": "Bateu com uma pedra comum (não carroça) que só servia numa ponta. As pedras que sobram nas mãos não contam.",
+  "round.explain.batida.carroca": "Bateu com uma carroça (bucha) que só servia numa ponta: vale mais que a simples.",
+  "round.explain.batida.la-e-lo": "Bateu com uma pedra comum que servia nas duas pontas: é lá-e-lô.",
+  "round.explain.batida.cruzada": "Bateu com uma carroça que servia nas duas pontas: é a cruzada, a batida que mais vale.",
+  "round.explain.batida.domino": "Na batida vale o jeito de bater, não as pedras que sobram.",
+  "round.explain.batida.blocked": "Trancado: ganha quem tem menos pontos na mão (em duplas, somando as duas mãos da dupla); empate não vale nada.",
   "round.hands": "Mãos reveladas",
   "round.boneyard": "Monte",
 
@@ -283,6 +300,26 @@ const PT = {
   "settings.notifyNone": "Este navegador não mostra avisos.",
   "notify.title": "Sua vez no dominó",
   "notify.body": "A mesa está esperando a sua jogada.",
+  "push.offer": "Jogando com calma? Receba um aviso no celular quando chegar a sua vez, mesmo com a página fechada.",
+  "push.subscribe": "Avise-me quando for minha vez",
+  "push.onText": "Lembretes ligados neste navegador: avisamos quando for a sua vez.",
+  "push.unsubscribe": "Não avisar mais",
+  "push.blocked": "O navegador não deixa este site mandar avisos: libere nas permissões do site.",
+  "push.failed": "Não deu para ligar os lembretes neste navegador.",
+  "push.homeText": "Você recebe lembretes das suas mesas neste navegador.",
+  "push.offAll": "Desligar os lembretes de todas as mesas",
+  "push.offDone": "Lembretes desligados.",
+  "push.your_turn.title": "Sua vez no dominó",
+  "push.your_turn.body": "{last} Agora é com você.",
+  "push.after_24h.title": "Sua jogada ainda espera",
+  "push.after_24h.body": "Faz um dia que a mesa espera por você. {last}",
+  "push.before_absence_claim.title": "Jogue antes que reivindiquem a vitória",
+  "push.before_absence_claim.body": "Logo os outros poderão reivindicar a partida pela sua ausência.",
+  "push.match_over.title": "A partida terminou",
+  "push.match_over.body": "Toque para ver o resultado.",
+  "push.move.play": "{name} jogou {tile}.",
+  "push.move.draw": "{name} comprou.",
+  "push.move.pass": "{name} passou.",
   "settings.language": "Idioma",
 
   "aid.count": "Número {n}: {table} na mesa, {hand} na sua mão, {unseen} fora de vista.",
@@ -353,11 +390,13 @@ const EN = {
   "preset.block": "Block (no drawing)",
   "preset.fives": "All fives",
   "preset.caribbean": "Caribbean",
+  "preset.batida": "Batida (bar game)",
   "presetHint.classic": "Teams at 4, play to 50 or 100, take the opponents' pips.",
   "presetHint.draw": "Draw from the boneyard until a tile fits.",
   "presetHint.block": "No boneyard: no tile, you pass.",
   "presetHint.fives": "Ends adding up to a multiple of 5 score at once.",
   "presetHint.caribbean": "Teams; with 2 or 3 you draw yourself (the Draw button); blocked the moment nothing fits.",
+  "presetHint.batida": "The Brazilian bar game: how you go out scores (plain 1, double 2, lá-e-lô 3, cruzada 4), to 6 points.",
 
   "bot.rabisco": "Rabisco",
   "bot.nino": "Nino",
@@ -478,6 +517,19 @@ const EN = {
   "round.explain.fives.blocked": "Blocked: the lightest hand wins the others' pips minus its own, rounded to 5.",
   "round.explain.caribbean.blocked": "Blocked: the lightest hand wins; a team tie goes to the side that opened the round.",
   "round.explain.goal": "In all fives the match ends the moment a side reaches the goal.",
+  "round.batida": "{kind}! {n} points to {side}.",
+  "round.batida.one": "{kind}! {n} point to {side}.",
+  "round.batidaTeam": "the team",
+  "batida.simples": "Plain batida",
+  "batida.carroca": "Batida on a double",
+  "batida.la-e-lo": "Lá-e-lô",
+  "batida.cruzada": "Cruzada",
+  "round.explain.batida.simples": "Out with a plain tile (not a double) that fit one end only. The tiles left in hands do not count.",
+  "round.explain.batida.carroca": "Out with a double that fit one end only: worth more than a plain one.",
+  "round.explain.batida.la-e-lo": "Out with a plain tile that fit both ends: that is a lá-e-lô.",
+  "round.explain.batida.cruzada": "Out with a double that fit both ends: a cruzada, the best way out.",
+  "round.explain.batida.domino": "In batida what scores is how you go out, not the tiles left over.",
+  "round.explain.batida.blocked": "Blocked: the lightest hand wins (with teams, the team's two hands together); a tie scores nothing.",
   "round.hands": "Hands shown",
   "round.boneyard": "Boneyard",
 
@@ -568,6 +620,26 @@ const EN = {
   "settings.notifyNone": "This browser does not show notifications.",
   "notify.title": "Your turn at dominoes",
   "notify.body": "The table is waiting for your move.",
+  "push.offer": "Playing over days? Get a note on your phone when it is your turn, even with the page closed.",
+  "push.subscribe": "Remind me when it's my turn",
+  "push.onText": "Reminders are on in this browser: we tell you when it is your turn.",
+  "push.unsubscribe": "Stop reminding me",
+  "push.blocked": "The browser does not let this site send notifications: allow them in the site's permissions.",
+  "push.failed": "Reminders could not be turned on in this browser.",
+  "push.homeText": "This browser gets reminders from your tables.",
+  "push.offAll": "Turn off reminders for every table",
+  "push.offDone": "Reminders turned off.",
+  "push.your_turn.title": "Your turn at dominoes",
+  "push.your_turn.body": "{last} Over to you.",
+  "push.after_24h.title": "Your move is still waiting",
+  "push.after_24h.body": "The table has waited a day for you. {last}",
+  "push.before_absence_claim.title": "Play before they claim the win",
+  "push.before_absence_claim.body": "Soon the others may claim the match because you are away.",
+  "push.match_over.title": "The match is over",
+  "push.match_over.body": "Tap to see the result.",
+  "push.move.play": "{name} played {tile}.",
+  "push.move.draw": "{name} drew.",
+  "push.move.pass": "{name} passed.",
   "settings.language": "Language",
 
   "aid.count": "Number {n}: {table} on the table, {hand} in your hand, {unseen} out of sight.",
@@ -575,6 +647,9 @@ const EN = {
   "rules.title": "Rules: {preset}",
   "rules.page": "Open these rules as a page of their own",
 };
+
+Object.assign(PT, TABLE_TEXTS["pt-BR"]);
+Object.assign(EN, TABLE_TEXTS.en);
 
 export const MESSAGES = { "pt-BR": PT, en: EN };
 

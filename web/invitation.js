@@ -3,6 +3,7 @@
 import { getTable, joinTable } from "./api.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml, show } from "./page.js";
+import { seatNames } from "./seats.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, openTable } from "./table.js";
 
@@ -14,36 +15,54 @@ export async function showLobby(tableId) {
   closeSocket();
   lobbyTable = tableId;
   show("lobby");
+  $("lobby-found").hidden = false;
+  $("lobby-missing").hidden = true;
   $("join-name").value = settings.name || "";
   $("lobby-status").textContent = "";
   const summary = $("lobby-summary");
   summary.textContent = "";
+  $("lobby-pick").innerHTML = "";
   try {
     const table = await getTable(tableId);
-    const free = table.seats.filter((s) => s.kind !== "human").length;
+    const free = table.seats.filter((s) => s.kind !== "human");
     const preset = table.rules && table.rules.preset;
+    const names = seatNames(table.seats);
     summary.innerHTML =
       `<p><strong>${escapeHtml(t(`preset.${preset}`))}</strong> · ${t("table.goal", { n: table.rules.goal })}</p>` +
-      `<ul class="lobby-seats">${table.seats.map((s) => `<li>${escapeHtml(seatLabel(s))}</li>`).join("")}</ul>` +
-      `<p>${t("lobby.seatsFree", { n: free })}</p>`;
-    $("join-btn").disabled = free === 0 || table.status === "finished";
+      `<ul class="lobby-seats">${table.seats.map((s, i) => `<li>${escapeHtml(seatLabel(s, names[i]))}</li>`).join("")}</ul>` +
+      `<p>${t("lobby.seatsFree", { n: free.length })}</p>`;
+    // choosing a seat: any, or one of the free ones (a bot's seat: its bot makes way)
+    if (free.length > 1 && table.status !== "finished") {
+      const option = (value, label, checked) =>
+        `<label><input type="radio" name="join-seat" value="${value}"${checked ? " checked" : ""}> <span>${escapeHtml(label)}</span></label>`;
+      $("lobby-pick").innerHTML =
+        `<legend>${escapeHtml(t("lobby.pickSeat"))}</legend>` +
+        option("", t("lobby.anySeat"), true) +
+        free.map((s) => option(s.seat, `${t("home.seatN", { n: s.seat + 1 })}: ${seatLabel(s, names[table.seats.indexOf(s)])}${partnerOf(table, s)}`)).join("");
+    }
+    $("lobby-pick").hidden = !(free.length > 1 && table.status !== "finished");
+    $("join-btn").disabled = free.length === 0 || table.status === "finished";
     if (table.status === "finished") $("lobby-status").textContent = t("lobby.finished");
-    else if (free === 0) $("lobby-status").textContent = t("lobby.full");
+    else if (free.length === 0) $("lobby-status").textContent = t("lobby.full");
   } catch (err) {
-    summary.textContent = err.status === 404 ? t("lobby.notFound") : t("reject.http", { reason: err.message });
+    if (err.status === 404) {
+      // a wrong or old link: say so plainly, with the way home (no form to fill)
+      $("lobby-found").hidden = true;
+      $("lobby-missing").hidden = false;
+      $("lobby-missing-title").focus({ preventScroll: true });
+      return;
+    }
+    summary.textContent = t("reject.http", { reason: err.message });
     $("join-btn").disabled = true;
   }
 }
 
-/** Watch the table of the invitation on screen without a seat. */
-export function spectate() {
-  openTable(lobbyTable, { spectate: true });
-}
-
-function seatLabel(s) {
-  if (s.kind === "bot") return `${t(`bot.${s.bot}`)} (${t("bot.tag", { level: t(`botLevel.${s.bot}`) })})`;
-  if (s.kind === "empty") return `${t("home.seatN", { n: s.seat + 1 })}: ${t("table.free")}${s.bot ? ` (${t(`bot.${s.bot}`)})` : ""}`;
-  return s.name;
+/** ", parceiro de Ana" for the seat across from the table's creator at 4 with teams. */
+function partnerOf(table, s) {
+  if (!table.rules.teams) return "";
+  const creator = table.seats.find((x) => x.creator);
+  if (!creator || (creator.seat + 2) % 4 !== s.seat) return "";
+  return ` · ${t("seat.partnerOf", { name: creator.name || "" })}`;
 }
 
 /** Join the table of the invitation on screen with the name typed, then open it. */
@@ -54,7 +73,9 @@ export async function submitJoin(ev) {
   saveSettings({ name: $("join-name").value.trim() });
   $("join-btn").disabled = true;
   try {
-    const res = await joinTable(tableId, name, store.playerToken());
+    const picked = document.querySelector('input[name="join-seat"]:checked');
+    const seat = picked && picked.value !== "" ? Number(picked.value) : null;
+    const res = await joinTable(tableId, name, store.playerToken(), seat);
     store.savePlayerToken(res.player_token);
     store.saveSeat(tableId, res.seat, res.token);
     openTable(tableId);
@@ -62,4 +83,17 @@ export async function submitJoin(ev) {
     $("lobby-status").textContent = t("reject.http", { reason: err.message });
     $("join-btn").disabled = false;
   }
+}
+
+/** Watch the table of the invitation on screen without a seat. */
+export function spectate() {
+  openTable(lobbyTable, { spectate: true });
+}
+
+/** A seat in words: "Nina (robô médio)", "cadeira livre (Nino, robô médio)", a person's name. */
+function seatLabel(s, name) {
+  const level = s.bot ? t("bot.tag", { level: t(`botLevel.${s.bot}`) }) : "";
+  if (s.kind === "bot") return `${name} (${level})`;
+  if (s.kind === "empty") return `${t("table.free")}${s.bot ? ` (${name}, ${level})` : ""}`;
+  return name;
 }

@@ -18,6 +18,10 @@ function rowHtml(row) {
     row.state === "finished"
       ? `<button type="button" class="forget" data-forget="${esc(row.id)}" aria-label="${esc(t("mine.forgetOne", { title: row.title }))}" title="${esc(t("mine.forget"))}">×</button>`
       : "";
+  const replay =
+    row.state === "finished"
+      ? `<a class="replay-row" href="${href}/replay" aria-label="${esc(t("mine.replayOne", { title: row.title }))}">${esc(t("replay.open"))}</a>`
+      : "";
   return (
     `<li class="my-table ${row.state}" data-table="${esc(row.id)}">` +
     `<a href="${href}"><span class="mt-title">${esc(row.title)}</span>` +
@@ -25,7 +29,7 @@ function rowHtml(row) {
     `<span class="mt-status">${esc(row.status)}</span>` +
     (row.score ? `<span class="mt-score">${esc(row.score)}</span>` : "") +
     (row.due ? `<span class="mt-due">${esc(row.due)}</span>` : "") +
-    `</a>${forget}</li>`
+    `</a>${replay}${forget}</li>`
   );
 }
 

@@ -8,11 +8,11 @@ import { renderBoard } from "./board-view.js";
 import { renderHand } from "./hand-view.js";
 import { getLang, t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
-import { reactionOf, reactionText } from "./reactions.js";
 import { renderOverlays } from "./result-panels.js";
-import {
-  clock, isMyTurn, mainAction, moveInFlight, pageTitle, roundMoves, secondsLeft, seatName, sideCount, sideName, sideOf,
-} from "./state.js";
+import { renderScoreSheet } from "./score-view.js";
+import { WARN_SECONDS } from "./seats.js";
+import { renderPile, renderSeats as drawSeats, renderSeatTimer } from "./seats-view.js";
+import { clock, isMyTurn, mainAction, moveInFlight, pageTitle, roundMoves, secondsLeft, seatName } from "./state.js";
 
 /**
  * Draw the table screen from state `S`. `ui.picking`: the tile being placed, or null;
@@ -24,10 +24,11 @@ export function render(S, ui = {}) {
   document.title = pageTitle(S);
   const v = S.view;
   renderSeats(S);
+  renderPile(S, $("boneyard-pile"));
   renderInfo(S);
   renderOverlays(S);
   renderHand(S, picking);
-  renderMain(S);
+  renderMain(S, picking);
   renderAnnulment(S);
   renderTimer(S);
   $("invite").hidden = !S.table || S.table.status === "finished";
@@ -52,6 +53,7 @@ export function render(S, ui = {}) {
   $("reactions").hidden = !mine || mine.kind !== "human";
   renderAbsence(S);
   if ($("history-dialog").open) renderHistory(S);
+  if ($("score-dialog").open) renderScoreSheet(S);
   // last: the line gets the height the parts above and the dock below leave it
   renderBoard(S, picking);
 }
@@ -98,65 +100,8 @@ function renderAbsence(S) {
   $("claim").disabled = state !== "late";
 }
 
-/** A robot's head: marks a bot's chip where its level is not written out (phones). */
-const BOT_MARK =
-  '<svg class="mark bot-mark" viewBox="0 0 14 14" aria-hidden="true" focusable="false">' +
-  '<path d="M7 0.8v2.2" stroke="currentColor" stroke-width="1.4"/><circle cx="7" cy="1" r="1" fill="currentColor"/>' +
-  '<rect x="1.5" y="3.5" width="11" height="9" rx="2.2" fill="currentColor"/>' +
-  '<circle cx="5" cy="7.6" r="1.3" fill="#fff"/><circle cx="9" cy="7.6" r="1.3" fill="#fff"/></svg>';
-
-/** A tile seen from the back: goes before a short count of tiles in hand. */
-const TILE_MARK =
-  '<svg class="mark tile-mark" viewBox="0 0 8 14" aria-hidden="true" focusable="false">' +
-  '<rect x="0.6" y="0.6" width="6.8" height="12.8" rx="1.6" fill="currentColor"/>' +
-  '<path d="M1.8 7h4.4" stroke="#fff" stroke-width="1"/></svg>';
-
 export function renderSeats(S) {
-  const bar = $("seats-bar");
-  if (!S.table) {
-    bar.innerHTML = "";
-    return;
-  }
-  const v = S.view;
-  const rules = (v && v.rules) || S.table.rules || {};
-  const teams = Boolean(rules.teams);
-  const items = S.table.seats.map((s) => {
-    const me = s.seat === S.seat;
-    const turn = v && !v.round_over && !v.over && v.turn === s.seat;
-    const count = v && v.hand_counts ? v.hand_counts[s.seat] : null;
-    const side = sideOf(rules, s.seat);
-    const score = v && v.scores && !teams ? v.scores[side] : null;
-    const level = s.kind === "bot" ? t("bot.tag", { level: t(`botLevel.${s.bot}`) }) : s.kind === "empty" ? t("table.free") : "";
-    const name = escapeHtml(seatName(S, s.seat));
-    const conn = s.kind === "human" ? (s.connected ? t("table.connected") : t("table.disconnected")) : "";
-    const reaction = reactionOf(s.seat, Date.now());
-    const cls = ["seat-chip", me ? "me" : "", turn ? "turn" : "", teams ? `team${side}` : ""].filter(Boolean).join(" ");
-    // On a phone (style.css) a chip is one short line: the bot's level becomes a robot
-    // mark and "7 pedras" a tile mark and "7"; the long words stay for screen readers.
-    return (
-      `<li class="${cls}" data-seat="${s.seat}"${turn ? ' aria-current="true"' : ""}>` +
-      `<span class="seat-name">${name}${me && name !== t("home.you") ? ` <em>(${t("table.you")})</em>` : ""}</span>` +
-      (s.kind === "bot" ? BOT_MARK : "") +
-      (level ? `<span class="seat-level">${level}</span>` : "") +
-      (conn ? `<span class="dot ${s.connected ? "on" : "off"}" title="${conn}"><span class="sr-only">${conn}</span></span>` : "") +
-      (count !== null
-        ? `<span class="seat-count"><span class="long">${t("table.tiles", { n: count })}</span>` +
-          `<span class="short" aria-hidden="true">${TILE_MARK}${count}</span></span>`
-        : "") +
-      (score !== null ? `<span class="seat-score">${t("table.score", { n: score })}</span>` : "") +
-      (reaction ? `<span class="reaction-bubble">${escapeHtml(reactionText(reaction))}</span>` : "") +
-      `</li>`
-    );
-  });
-  if (teams && v && v.scores) {
-    for (let side = 0; side < sideCount(rules); side += 1) {
-      items.push(
-        `<li class="team-score team${side}"><span>${escapeHtml(sideName(S, side))}</span>` +
-          `<strong>${t("table.score", { n: v.scores[side] })}</strong></li>`,
-      );
-    }
-  }
-  bar.innerHTML = items.join("");
+  drawSeats(S, $("seats-bar"));
 }
 
 function renderInfo(S) {
@@ -190,15 +135,17 @@ export function renderTimer(S) {
   el.hidden = left === null;
   if (left !== null) {
     el.textContent = t(v.round_over ? "table.nextRoundIn" : "table.timer", { t: clock(left) });
-    el.classList.toggle("low", left <= 5 && !v.round_over);
+    el.classList.toggle("low", left <= WARN_SECONDS && !v.round_over);
   }
+  renderSeatTimer(S, $("seats-bar"));
 }
 
-function renderMain(S) {
+function renderMain(S, picking) {
   const btn = $("main-action");
   const action = mainAction(S);
   btn.hidden = action.kind === "none";
-  btn.textContent = action.label;
+  // while a tile is picked, the button says the next step: an end on the board
+  btn.textContent = picking && action.kind === "play" ? t("action.pickEnd") : action.label;
   btn.dataset.kind = action.kind;
   btn.disabled = !action.enabled || moveInFlight(S);
   // after the match only the panel's own buttons (rematch, record, home) make sense
@@ -211,7 +158,9 @@ function renderAnnulment(S) {
   const v = S.view;
   bar.hidden = !a || !v || v.over;
   if (!a) return;
-  $("annulment-text").textContent = t("action.annulProposed", { name: seatName(S, a.by) });
+  // the one who asked is told the others are being asked; the others, who asked
+  $("annulment-text").textContent =
+    a.by === S.seat ? t("annul.asked") : t("action.annulProposed", { name: seatName(S, a.by) });
   const voted = S.seat === null || a.by === S.seat || String(S.seat) in (a.votes || {});
   $("annul-yes").hidden = voted;
   $("annul-no").hidden = voted;

@@ -19,6 +19,8 @@ export function renderOverlays(S) {
     $("round-headline").textContent = text.headline;
     $("round-points").textContent = text.points;
     $("round-explain").textContent = text.explain;
+    $("round-teams").textContent = text.teams;
+    $("round-teams").hidden = !text.teams;
     $("round-fives").textContent = text.fives;
     $("round-fives").hidden = !text.fives;
     $("round-sum").textContent = text.sum;
@@ -40,7 +42,15 @@ export function renderOverlays(S) {
       .join("");
   }
   matchBox.hidden = !(v && v.over);
-  $("board-wrap").classList.toggle("with-panel", Boolean(result) || Boolean(v && v.over));
+  const wrap = $("board-wrap");
+  wrap.classList.toggle("with-panel", Boolean(result) || Boolean(v && v.over));
+  // "ver mesa": the round's panel steps aside (narrow screens) so the line can be checked
+  const peek = $("peek-btn");
+  peek.hidden = !result || Boolean(v && v.over);
+  if (peek.hidden) wrap.classList.remove("peek");
+  const peeking = wrap.classList.contains("peek");
+  peek.textContent = t(peeking ? "round.showResult" : "round.showTable");
+  peek.setAttribute("aria-pressed", String(peeking));
   if (v && v.over) {
     const text = explainMatch(S);
     $("match-headline").textContent = text.headline;

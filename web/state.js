@@ -9,6 +9,7 @@
 
 import { pointsLine } from "./experience.js";
 import { t } from "./i18n.js";
+import { seatNames } from "./seats.js";
 import { sameTile } from "./tiles.js";
 
 /** A fresh state for a table, before any frame. */
@@ -122,18 +123,15 @@ export function withFriends(state) {
 }
 
 /**
- * Display name of a seat: the table's name, or the bot's, or "Cadeira n";
- * a name that two seats share gets the seat number after it ("Nino 2").
+ * Display name of a seat: the table's name, or the bot's (two bots of one level get
+ * names a player tells apart: "Nino", "Nina"), or "Cadeira n" (seats.js `seatNames`).
  */
 export function seatName(state, seat) {
   if (seat === null || seat === undefined) return "?";
   const seats = (state.table && state.table.seats) || [];
-  const named = (x) => x.name || (x.bot ? t(`bot.${x.bot}`) : "");
-  const s = seats.find((x) => x.seat === seat);
-  const name = s ? named(s) : "";
-  if (!name) return t("home.seatN", { n: seat + 1 });
-  const shared = seats.filter((x) => named(x) === name).length > 1;
-  return shared ? `${name} ${seat + 1}` : name;
+  const i = seats.findIndex((x) => x.seat === seat);
+  if (i < 0) return t("home.seatN", { n: seat + 1 });
+  return seatNames(seats)[i];
 }
 
 /** Display name of a side: a seat's name, or the team's ("Nós"/"Eles" for the viewer). */
@@ -247,9 +245,11 @@ export function describeEvent(state, event) {
     case "seat_bot":
       // bots seated at the start are on the seat bar; only a person leaving is news
       return event.reason === "start" ? "" : t("log.seat_bot", { name });
+    case "seat_joined":
+      // the seat still shows its bot's name until the summary comes: say the one who sat
+      return t("log.seat_joined", { name: event.name || name });
     case "round_end":
     case "started":
-    case "seat_joined":
     case "seat_human":
     case "annulment_proposed":
     case "annulment_vote":
@@ -302,8 +302,25 @@ export function explainRound(state, result, round) {
   else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideSubject(state, winner) });
   if (winner === null || winner === undefined) out.points = t("round.noWinner");
   else out.points = t("round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
-  if (result.result === "goal") out.explain = t("round.explain.goal");
-  else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
+  const teamsBlocked = result.result === "blocked" && rules && rules.teams;
+  if (result.batida) {
+    // batida scoring (RULES.md §6b): the headline names how the winner went out
+    const side = rules && rules.teams ? t("round.batidaTeam") : sideSubject(state, winner);
+    out.headline = t("round.batida", { kind: t(`batida.${result.batida}`), n: result.points ?? 0, side });
+    out.explain = t(`round.explain.batida.${result.batida}`);
+  } else if (result.result === "goal") out.explain = t("round.explain.goal");
+  else if (teamsBlocked && t(`round.explain.${scoringOf(rules)}.blocked.teams`) !== `round.explain.${scoringOf(rules)}.blocked.teams`) {
+    out.explain = t(`round.explain.${scoringOf(rules)}.blocked.teams`);
+  } else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
+  // with teams a blocked round goes by both hands of each team together: say their totals
+  out.teams = "";
+  if (teamsBlocked && (result.pips || []).length) {
+    const totals = [0, 0];
+    result.pips.forEach((n, seat) => {
+      totals[sideOf(rules, seat)] += n;
+    });
+    out.teams = t("round.teamPips", { list: totals.map((n, side) => `${sideName(state, side)} ${n}`).join(", ") });
+  }
   out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
   out.sum = result.result === "goal" ? "" : scoreSum(state, result);
   if (result.fives && result.fives.length) {
@@ -331,6 +348,7 @@ export function scoreSum(state, result) {
   const pips = result.pips || [];
   const winner = result.winner;
   if (!rules || winner === null || winner === undefined || !pips.length || !result.points) return "";
+  if (scoringOf(rules) === "batida") return ""; // batida awards are not sums of pips
   const seats = pips.map((_, seat) => seat);
   const out = result.result === "domino" ? (result.hands || []).findIndex((h) => h.length === 0) : -1;
   const mine = seats.filter((s) => sideOf(rules, s) === winner);

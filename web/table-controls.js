@@ -9,7 +9,8 @@ import { go } from "./nav.js";
 import { settings, store } from "./settings.js";
 import { sideOf, withFriends } from "./state.js";
 import { renderHistory } from "./render.js";
-import { S, send, startOnOpen } from "./table.js";
+import { renderScoreSheet } from "./score-view.js";
+import { redraw, S, send, startOnOpen } from "./table.js";
 
 async function confirmAction(text) {
   const dlg = $("confirm-dialog");
@@ -24,6 +25,14 @@ async function confirmAction(text) {
 
 export function bindTableControls() {
   $("main-action").addEventListener("click", onMainAction);
+  $("peek-btn").addEventListener("click", () => {
+    $("board-wrap").classList.toggle("peek");
+    redraw();
+  });
+  $("boneyard-pile").addEventListener("click", () => {
+    send("draw");
+    redraw();
+  });
   $("resign").addEventListener("click", async () => {
     $("more").open = false;
     const teams = Boolean(S.view && S.view.rules.teams);
@@ -52,6 +61,21 @@ export function bindTableControls() {
     toast(t("table.copied"));
   });
   $("history-dialog").addEventListener("close", () => $("more").querySelector("summary").focus());
+  // the score sheet, from the info line, the "more" menu or the match-over panel
+  let scoreFrom = null;
+  const openScore = (from) => {
+    $("more").open = false;
+    scoreFrom = from;
+    renderScoreSheet(S);
+    $("score-dialog").showModal();
+  };
+  $("score-more").addEventListener("click", () => openScore($("more").querySelector("summary")));
+  $("match-score-btn").addEventListener("click", () => openScore($("match-score-btn")));
+  $("seats-bar").addEventListener("click", (ev) => {
+    if (ev.target.closest(".score-open")) openScore(null);
+  });
+  // focus goes back where the sheet was opened from (the score button is drawn anew often)
+  $("score-dialog").addEventListener("close", () => (scoreFrom || $("seats-bar").querySelector(".score-open") || document.body).focus());
   $("history-btn").addEventListener("click", () => {
     $("more").open = false;
     renderHistory(S, true);

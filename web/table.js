@@ -14,10 +14,14 @@ import { reroute } from "./nav.js";
 import { clearTurn, notifyTurn } from "./notify.js";
 import { $, show } from "./page.js";
 import { TableSocket } from "./protocol.js";
+import { renderPush } from "./push.js";
 import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
 import { play as playSound } from "./sound.js";
+import { matchSentence, moveWords, playedForUs, repeatsJoin, roundSentence } from "./happenings.js";
+import { WARN_SECONDS } from "./seats.js";
+import { turnTimer } from "./seats-view.js";
 import { describeEvent, initialState, isMyTurn, reduce, seatName, withPending } from "./state.js";
 
 /** Everything about the table on screen. */
@@ -36,6 +40,7 @@ export function setPicking(value) {
 /** Draw the table screen from the state as it is now. */
 export function redraw() {
   render(S, { picking, solo: soloTables.has(S.tableId) });
+  renderPush(S);
 }
 
 /** Draw the line again (only if the room it has changed). */
@@ -47,8 +52,31 @@ function redrawSeats() {
   renderSeats(S);
 }
 
+/** The turn we last warned about (its deadline), so the warning is said once. */
+let warned = null;
+
 function tick() {
   renderTimer(S);
+  const timer = isMyTurn(S) ? turnTimer(S) : null;
+  if (timer && timer.left <= WARN_SECONDS && timer.left > 0 && warned !== S.table.deadline) {
+    warned = S.table.deadline;
+    announce(t("timer.warn", { n: timer.left }), true);
+    playSound("turn", settings.sound);
+  }
+}
+
+/** The moves the computer made for us since our timer ran out (the notice lists them). */
+let playedForMe = [];
+
+function showPlayedForMe() {
+  $("auto-bar").hidden = playedForMe.length === 0;
+  if (playedForMe.length) $("auto-text").textContent = t("auto.played", { moves: playedForMe.join(", ") });
+}
+
+/** Take the "played for you" notice away (its button, or our own next move). */
+export function dismissPlayedForMe() {
+  playedForMe = [];
+  showPlayedForMe();
 }
 
 /** A table created against the computer starts as soon as our socket is up. */
@@ -69,10 +97,12 @@ export function openTable(tableId, { spectate = false } = {}) {
   forgetBoard();
   forgetHand();
   forgetReactions();
+  dismissPlayedForMe();
   store.setCurrent(tableId);
   show("table");
   $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}`;
   $("record-link").href = recordUrl(tableId);
+  $("replay-link").href = `/t/${encodeURIComponent(tableId)}/replay`;
   closeSocket();
   socket = new TableSocket({
     tableId,
@@ -114,7 +144,11 @@ export function onFrame(frame) {
     playSound("error", settings.sound);
   }
   if (frame.type === "event") {
-    const line = describeEvent(S, frame.event);
+    if (playedForUs(before, frame.event, Date.now()) || (playedForMe.length && frame.event.seat === S.seat && isMyTurn(before))) {
+      playedForMe.push(moveWords(frame.event));
+      showPlayedForMe();
+    }
+    const line = repeatsJoin(before.feed, frame.event) ? "" : describeEvent(S, frame.event);
     if (line) announce(line);
     if (frame.event && frame.event.type === "play") playSound("tile", settings.sound);
     if (frame.event && frame.event.type === "round_end") playSound("round", settings.sound);
@@ -133,7 +167,22 @@ export function onFrame(frame) {
   }
   if (isMyTurn(before) && !isMyTurn(S)) clearTurn(S.tableId); // played: the notice is old
   if (picking && !isMyTurn(S)) setPicking(null);
+  const roundEnded = !(before.view && before.view.round_over) && S.view && S.view.round_over && !S.view.over;
+  const matchEnded = !(before.view && before.view.over) && S.view && S.view.over;
   redraw();
+  // a new panel: its result is said, and focus goes to it (a keyboard is not left behind)
+  if (matchEnded) {
+    announce(matchSentence(S), true);
+    focusPanel("match-title");
+  } else if (roundEnded) {
+    announce(roundSentence(S), true);
+    focusPanel("round-title");
+  }
+}
+
+function focusPanel(id) {
+  const el = $(id);
+  if (el && !el.closest("[hidden]")) el.focus({ preventScroll: false });
 }
 
 function maybeAutoStart() {
@@ -150,13 +199,37 @@ export function send(type, fields) {
     return null;
   }
   S = withPending(S, cmd);
+  if (["play", "draw", "pass"].includes(type)) dismissPlayedForMe();
   return cmd;
+}
+
+/** The browser's own word on the network: offline is said at once (the socket is
+ * dropped, our seat marked), and back online we reconnect without waiting. */
+export function bindNetwork() {
+  window.addEventListener("offline", () => {
+    if (!socket) return;
+    socket.drop();
+    S = { ...S, link: "offline" };
+    const banner = $("conn-banner");
+    banner.textContent = t("conn.offlineNow");
+    banner.className = "banner warn";
+    banner.hidden = false;
+    wasLost = true;
+    redrawSeats();
+  });
+  window.addEventListener("online", () => {
+    if (socket) socket.wake();
+  });
+  $("auto-ok").addEventListener("click", dismissPlayedForMe);
 }
 
 let wasLost = false;
 function showConnection(status) {
   const banner = $("conn-banner");
+  // offline (the browser said so) stays offline until a socket opens again
+  S = { ...S, link: S.link === "offline" && status !== "open" ? "offline" : status };
   if (status === "reconnecting") {
+    if (S.link === "offline") return redrawSeats();
     banner.textContent = t("conn.lost");
     banner.className = "banner warn";
     banner.hidden = false;

@@ -30,7 +30,7 @@ def play_line_out(
     passes: int,
     asleep: int | None,
     rnd: Callable[[], float],
-) -> tuple[LineEnd, int, int, int, int, int, int]:
+) -> tuple[LineEnd, int, int, int, int, int, int, int]:
     """Play random moves to the end of the round; return how it ended and the state after.
 
     ``hands`` (one bitmask per seat) is changed in place. ``bone[pos:nbone]`` are the
@@ -38,8 +38,9 @@ def play_line_out(
     one at a time, then passes, and the round is blocked when every seat passed in a row.
     ``asleep`` is the mask of tiles out of play for the ``at_once`` closed-table rule, or
     None where only all seats passing blocks the round. Returns
-    ``(end, turn, pos, passes, left, right, placed)``: ``turn`` is the seat that went out
-    (or the seat on turn when the table closed).
+    ``(end, turn, pos, passes, left, right, placed, last)``: ``turn`` is the seat that
+    went out (or the seat on turn when the table closed), ``last`` the tile laid last (-1
+    if none), which batida scoring needs (RULES.md §6b).
     """
     n = len(hands)
     nm = NUMBER_MASK
@@ -47,6 +48,7 @@ def play_line_out(
     at_once = asleep is not None
     gone = asleep or 0
     end: LineEnd
+    t = -1
     while True:
         h = hands[turn]
         ml = h & nm[left]
@@ -87,4 +89,4 @@ def play_line_out(
                 end = "blocked"
                 break
             turn = (turn + 1) % n
-    return end, turn, pos, passes, left, right, placed
+    return end, turn, pos, passes, left, right, placed, t

@@ -91,15 +91,10 @@ def _parse_tile(text: object, round_no: int) -> Tile:
 def _parse_rules(obj: object) -> Rules:
     if not isinstance(obj, Mapping):
         raise RecordError(0, 0, "\"rules\" must be an object")
-    data = dict(obj)
-    scoring = data.pop("scoring", None)  # written by Rules.to_dict(); fixed by the preset
     try:
-        rules = Rules.from_dict(data)
+        return Rules.from_dict(dict(obj))
     except (ValueError, TypeError) as exc:
         raise RecordError(0, 0, str(exc)) from exc
-    if scoring is not None and scoring != rules.scoring:
-        raise RecordError(0, 0, f"{rules.preset} scores as {rules.scoring!r}, not {scoring!r}")
-    return rules
 
 
 _RECORD_KEYS = ("format", "rules", "rounds")

@@ -40,11 +40,14 @@ def write_record(match: Recorded) -> dict[str, Any]:
     and passes are left out, since replay derives them.
     """
     rules = match.rules
-    base = Rules.from_preset(rules.preset, rules.seats, rules.goal)
     header: dict[str, Any] = {"preset": rules.preset, "seats": rules.seats, "goal": rules.goal}
+    if rules.scoring != Rules.from_preset(rules.preset, rules.seats).scoring:
+        header["scoring"] = "batida" if rules.batida else "pips"
+    base = Rules.from_preset(rules.preset, rules.seats, rules.goal, scoring=rules.scoring)
     for knob in KNOBS:
-        if getattr(rules, knob) != getattr(base, knob):
-            header[knob] = getattr(rules, knob)
+        if knob != "scoring" and getattr(rules, knob) != getattr(base, knob):
+            value = getattr(rules, knob)
+            header[knob] = list(value) if isinstance(value, tuple) else value
     rounds = [{"hands": [[str(t) for t in hand] for hand in deal.hands],
                "boneyard": [str(t) for t in deal.boneyard],
                "plays": list(plays)}

@@ -27,10 +27,13 @@ class RoundResult:
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
     winner_seat: int | None
+    #: Which batida ended the round (RULES.md §6b): ``"simples"``, ``"carroca"``,
+    #: ``"la-e-lo"`` or ``"cruzada"``; None unless a domino under batida scoring.
+    batida: str | None = None
 
     def to_replay(self) -> dict[str, Any]:
-        """The round object that ``domino replay`` prints."""
-        return {
+        """The round object that ``domino replay`` prints (``batida`` only where set)."""
+        out: dict[str, Any] = {
             "opener": self.opener,
             "result": self.result,
             "winner": self.winner,
@@ -38,6 +41,9 @@ class RoundResult:
             "pips": list(self.pips),
             "fives": [list(f) for f in self.fives],
         }
+        if self.batida is not None:
+            out["batida"] = self.batida
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """The replay object plus every hand and the boneyard, revealed."""
@@ -62,4 +68,5 @@ class RoundResult:
             hands=tuple(tuple(Tile.parse(t) for t in h) for h in data["hands"]),
             boneyard=tuple(Tile.parse(t) for t in data["boneyard"]),
             winner_seat=None,
+            batida=data.get("batida"),
         )

@@ -150,10 +150,13 @@ class Round(RoundState):
 
     def _finish(self, end: RoundEnd, award: Award) -> None:
         self._finish_quiet(end, award)
-        self.log.append({
+        entry: dict[str, Any] = {
             "type": "round_end", "result": end, "winner": award.side, "points": award.points,
             "pips": [pips_of(h) for h in self.hands],
-        })
+        }
+        if award.batida is not None:
+            entry["batida"] = award.batida
+        self.log.append(entry)
 
     def stop(self) -> None:
         """End the round unfinished (the match stopped inside it)."""
@@ -176,4 +179,5 @@ class Round(RoundState):
             hands=tuple(tuple(tiles_of(h)) for h in self.hands),
             boneyard=tuple(ALL_TILES[t] for t in self.bone[self.bone_pos:]),
             winner_seat=self.award.seat,
+            batida=self.award.batida,
         )

@@ -10,6 +10,7 @@ as python-chess's ``Board`` does on ``BaseBoard``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Self
 
 from .board import Board
@@ -19,7 +20,7 @@ from .playout import play_line_out
 from .result import RoundEnd
 from .rules import Rules
 from .scoring import Award, score_blocked, score_domino
-from .tiles import Tile, tiles_of
+from .tiles import TILE_A, TILE_B, Tile, tiles_of
 
 __all__ = ["RoundState"]
 
@@ -201,6 +202,10 @@ class RoundState:
         it scored and, when it ends the round (goal, domino, closed table), how."""
         rules = self.rules
         board = self.board
+        # batida scoring (RULES.md §6b) reads the open ends before a going-out tile
+        before: Sequence[int] = (
+            board.ends[:] if rules.batida and self.hands[seat] == 1 << t else ()
+        )
         self.hands[seat] ^= 1 << t
         board.place(t, end, left)
         self.forced = None
@@ -216,7 +221,7 @@ class RoundState:
                 if self.scores[side] >= rules.goal:
                     return points, ("goal", Award(side, 0, seat))
         if not self.hands[seat]:
-            return points, ("domino", score_domino(rules, self.hands, seat))
+            return points, ("domino", score_domino(rules, self.hands, seat, t, before))
         if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
             return points, ("blocked", score_blocked(rules, self.hands, self.opener))
         return points, None
@@ -257,13 +262,20 @@ class RoundState:
         rules = self.rules
         board = self.board
         ends = board.ends
-        end, turn, self.bone_pos, self.passes, ends[0], ends[1], board.placed = play_line_out(
+        end, turn, self.bone_pos, self.passes, left, right, board.placed, last = play_line_out(
             self.hands, self.bone, len(self.bone) if rules.drawing else 0, self.bone_pos,
             ends[0], ends[1], board.placed, self.turn, self.passes,
             self._asleep() if rules.closed_table == "at_once" else None, rng.random,
         )
+        ends[0], ends[1] = left, right
         if end == "domino":
-            self._finish_quiet(end, score_domino(rules, self.hands, turn))
+            before: tuple[int, ...] = ()
+            if rules.batida:
+                # The last tile went on an end now showing one of its numbers, the other
+                # end is as it was: either reading gives the same batida.
+                a, b = TILE_A[last], TILE_B[last]
+                before = (a + b - left, right) if left in (a, b) else (left, a + b - right)
+            self._finish_quiet(end, score_domino(rules, self.hands, turn, last, before))
         else:
             self._finish_quiet(end, score_blocked(rules, self.hands, self.opener))
 

@@ -1,7 +1,9 @@
-"""The rule knobs of RULES.md §9 and the five presets.
+"""The rule knobs of RULES.md §9 and the six presets.
 
 >>> Rules.from_preset("fives", seats=4).hand_size
 5
+>>> Rules.from_preset("batida", seats=4).goal
+6
 """
 
 from __future__ import annotations
@@ -9,26 +11,36 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
-PresetName = Literal["classic", "draw", "block", "fives", "caribbean"]
+PresetName = Literal["classic", "draw", "block", "fives", "caribbean", "batida"]
 NextOpener = Literal["rotate", "winner"]
 ClosedTable = Literal["all_pass", "at_once"]
-#: How a round is scored (RULES.md §6 columns); fixed by the preset.
-Scoring = Literal["classic", "standard", "caribbean", "fives"]
+#: How a round is scored: a pips column of RULES.md §6, or ``"batida"`` (§6b).
+Scoring = Literal["classic", "standard", "caribbean", "fives", "batida"]
 
 #: The preset names, in the order the rule book lists them.
-PRESETS: tuple[PresetName, ...] = ("classic", "draw", "block", "fives", "caribbean")
+PRESETS: tuple[PresetName, ...] = ("classic", "draw", "block", "fives", "caribbean", "batida")
 
-_SCORING: dict[str, Scoring] = {
+#: Each preset's pips column of RULES.md §6 (the ``batida`` preset, scored by pips, counts
+#: like ``block``, the preset it otherwise resembles *(decision)*).
+PIP_SCORING: dict[str, Scoring] = {
     "classic": "classic",
     "draw": "standard",
     "block": "standard",
     "fives": "fives",
     "caribbean": "caribbean",
+    "batida": "standard",
 }
 
 #: Goals a classic match may play to (RULES.md §8); other presets take any in GOAL_RANGE.
 CLASSIC_GOALS: tuple[int, ...] = (50, 100)
 GOAL_RANGE: tuple[int, int] = (50, 300)
+#: Goals of a match scored by batida (RULES.md §6b), and its default.
+BATIDA_GOAL_RANGE: tuple[int, int] = (3, 12)
+BATIDA_GOAL = 6
+#: Points of a batida simples, de carroça, lá-e-lô and cruzada (RULES.md §6b).
+BATIDA_POINTS: tuple[int, int, int, int] = (1, 2, 3, 4)
+#: The most points any one batida or block may be worth *(decision)*.
+MAX_ROUND_POINTS = 12
 
 #: Knobs a record's ``rules`` object (or a table) may set besides preset, seats and goal.
 KNOBS: tuple[str, ...] = (
@@ -39,12 +51,21 @@ KNOBS: tuple[str, ...] = (
     "next_opener",
     "closed_table",
     "auto_draw",
+    "scoring",
+    "batida_points",
+    "blocked_points",
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every knob of a match. Build one with :meth:`Rules.from_preset`."""
+    """Every knob of a match. Build one with :meth:`Rules.from_preset`.
+
+    ``scoring`` holds how rounds are scored: ``"batida"`` (RULES.md §6b) or the preset's
+    pips column of §6 (``"classic"``, ``"standard"``, ``"caribbean"``, ``"fives"``); as a
+    knob it is given as ``"batida"`` or ``"pips"``. ``batida_points`` and ``blocked_points``
+    only count where ``scoring`` is ``"batida"``.
+    """
 
     preset: PresetName
     seats: int
@@ -56,6 +77,9 @@ class Rules:
     next_opener: NextOpener
     closed_table: ClosedTable
     auto_draw: bool
+    scoring: Scoring | Literal["pips"] = "pips"
+    batida_points: tuple[int, int, int, int] = BATIDA_POINTS
+    blocked_points: int = 1
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -72,7 +96,17 @@ class Rules:
             raise ValueError(f"seats must be 2, 3 or 4, not {self.seats!r}")
         if self.teams and self.seats != 4:
             raise ValueError("teams need 4 seats")
-        if self.preset == "classic":
+        pip_column = PIP_SCORING[self.preset]
+        if self.scoring == "pips":
+            object.__setattr__(self, "scoring", pip_column)
+        if self.scoring not in ("batida", pip_column):
+            raise ValueError(
+                f"{self.preset} scores as {pip_column!r} (scoring 'pips') or 'batida', "
+                f"not {self.scoring!r}"
+            )
+        if self.scoring == "batida":
+            self._check_batida()
+        elif self.preset == "classic":
             if self.goal not in CLASSIC_GOALS:
                 raise ValueError(f"a classic match goes to 50 or 100 points, not {self.goal!r}")
         elif not (isinstance(self.goal, int) and GOAL_RANGE[0] <= self.goal <= GOAL_RANGE[1]):
@@ -96,11 +130,30 @@ class Rules:
                 f"closed_table must be 'all_pass' or 'at_once', not {self.closed_table!r}"
             )
 
+    def _check_batida(self) -> None:
+        """The goal and points of batida scoring (RULES.md §6b)."""
+        if self.preset == "fives":
+            raise ValueError("batida scoring does not go with fives (its ends score at once)")
+        low, high = BATIDA_GOAL_RANGE
+        if not (_is_int(self.goal) and low <= self.goal <= high):
+            raise ValueError(f"a batida match goes to {low}..{high} points, not {self.goal!r}")
+        points = self.batida_points
+        if not (isinstance(points, tuple) and len(points) == 4 and all(
+                _is_int(p) and 1 <= p <= MAX_ROUND_POINTS for p in points)):
+            raise ValueError(
+                "batida_points must be 4 whole numbers 1..12 (simples, carroça, lá-e-lô, "
+                f"cruzada), not {points!r}"
+            )
+        if not (_is_int(self.blocked_points) and 0 <= self.blocked_points <= MAX_ROUND_POINTS):
+            raise ValueError(f"blocked_points must be 0..12, not {self.blocked_points!r}")
+
     @classmethod
     def from_preset(cls, name: str, seats: int = 4, goal: int | None = None, **knobs: Any) -> Rules:
         """The rules of preset ``name`` at ``seats`` seats, with any knob overridden.
 
-        ``goal`` defaults to 100. Unknown knobs raise :class:`ValueError`.
+        ``goal`` defaults to 100, or 6 where rounds are scored by batida. The ``scoring``
+        knob takes ``"batida"`` or ``"pips"`` (or the preset's pips column by name);
+        ``batida_points`` any sequence of 4. Unknown knobs raise :class:`ValueError`.
         """
         if name not in PRESETS:
             raise ValueError(f"unknown preset {name!r} (one of {', '.join(PRESETS)})")
@@ -125,12 +178,19 @@ class Rules:
             base = dict(teams=False, hand_size=7 if seats == 2 else 5, drawing=True,
                         redeal_doubles=None, next_opener="winner", closed_table="all_pass",
                         auto_draw=True)
-        else:
+        elif name == "caribbean":
             base = dict(teams=seats == 4, hand_size=7, drawing=small, redeal_doubles=None,
                         next_opener="rotate", closed_table="at_once", auto_draw=False)
+        else:
+            base = dict(teams=seats == 4, hand_size=6 if seats == 4 else 7, drawing=False,
+                        redeal_doubles=5, next_opener="winner", closed_table="all_pass",
+                        auto_draw=True, scoring="batida")
         base.update(knobs)
-        return cls(preset=name, seats=seats, goal=100 if goal is None else goal,
-                   **base)
+        if isinstance(base.get("batida_points"), list):
+            base["batida_points"] = tuple(base["batida_points"])
+        if goal is None:
+            goal = BATIDA_GOAL if base.get("scoring") == "batida" else 100
+        return cls(preset=name, seats=seats, goal=goal, **base)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -138,22 +198,18 @@ class Rules:
         if not isinstance(data, dict):
             raise ValueError("rules must be an object")
         data = dict(data)
-        scoring = data.pop("scoring", None)
         extra = set(data) - {"preset", "seats", "goal", *KNOBS}
         if extra:
             raise ValueError(f"unknown rule knob(s): {', '.join(sorted(extra))}")
         if "preset" not in data or "seats" not in data:
             raise ValueError("rules need a preset and seats")
         knobs = {k: data[k] for k in KNOBS if k in data}
-        rules = cls.from_preset(data["preset"], seats=data["seats"], goal=data.get("goal"), **knobs)
-        if scoring is not None and scoring != rules.scoring:
-            raise ValueError(f"preset {rules.preset} scores as {rules.scoring!r}, not {scoring!r}")
-        return rules
+        return cls.from_preset(data["preset"], seats=data["seats"], goal=data.get("goal"), **knobs)
 
     def to_dict(self) -> dict[str, Any]:
         """Every knob as a JSON-able dict (the record's ``rules`` object, complete)."""
         out = asdict(self)
-        out["scoring"] = self.scoring
+        out["batida_points"] = list(self.batida_points)
         return out
 
     def with_(self, **knobs: Any) -> Rules:
@@ -161,9 +217,9 @@ class Rules:
         return replace(self, **knobs)
 
     @property
-    def scoring(self) -> Scoring:
-        """The round-scoring column of RULES.md §6 this preset uses."""
-        return _SCORING[self.preset]
+    def batida(self) -> bool:
+        """Whether rounds are scored by how the winner went out (RULES.md §6b)."""
+        return self.scoring == "batida"
 
     @property
     def fives(self) -> bool:

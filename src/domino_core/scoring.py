@@ -1,4 +1,5 @@
-"""Round-end scoring: RULES.md §6 (who wins a round, and how many points).
+"""Round-end scoring: RULES.md §6 (who wins a round, and how many points), and §6b
+through :mod:`domino_core.batida` where rules score by batida.
 
 Every function here is pure: it reads the hands left at the end of a round (as
 bitmasks per seat) and returns who took the round.
@@ -21,20 +22,24 @@ conformance records in ``tests/data/records``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .batida import BatidaKind, batida_kind, batida_points, blocked_winner
 from .rules import Rules
 from .tiles import TILE_VALUE, ids_of, pips_of
 
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """Who took a round: ``side`` (None: nobody scored), its ``points`` and the ``seat``
-    that counts as the round's winner for choosing the next opener."""
+    """Who took a round: ``side`` (None: nobody scored), its ``points``, the ``seat``
+    that counts as the round's winner for choosing the next opener and, for a domino
+    under batida scoring, which ``batida`` it was (RULES.md §6b)."""
 
     side: int | None
     points: int
     seat: int | None
+    batida: BatidaKind | None = None
 
 
 NOBODY = Award(None, 0, None)
@@ -49,10 +54,25 @@ def _order_from(opener: int, seats: int) -> list[int]:
     return [(opener + i) % seats for i in range(seats)]
 
 
-def score_domino(rules: Rules, hands: list[int], out_seat: int) -> Award:
-    """The award when ``out_seat`` played its last tile."""
-    pips = [pips_of(h) for h in hands]
+def score_domino(
+    rules: Rules,
+    hands: list[int],
+    out_seat: int,
+    last: int | None = None,
+    ends_before: Sequence[int] = (),
+) -> Award:
+    """The award when ``out_seat`` played its last tile.
+
+    Batida scoring (RULES.md §6b) needs that tile's id, ``last``, and the pips of the
+    open ends before it was laid, ``ends_before``; pips scoring ignores both.
+    """
     side = rules.side_of(out_seat)
+    if rules.batida:
+        if last is None:
+            raise ValueError("batida scoring needs the last tile and the ends before it")
+        kind = batida_kind(last, ends_before)
+        return Award(side, batida_points(rules, kind), out_seat, kind)
+    pips = [pips_of(h) for h in hands]
     if rules.teams and rules.scoring == "caribbean":
         # Caribbean teams: all four hands, the partner's included.
         points = sum(pips)
@@ -63,7 +83,7 @@ def score_domino(rules: Rules, hands: list[int], out_seat: int) -> Award:
 
 
 def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
-    """The award when nobody can play (RULES.md §6, the "blocked" rows).
+    """The award when nobody can play (RULES.md §6, the "blocked" rows; batida: §6b).
 
     The lowest pips win (team: both hands). Ties: teams score nothing, except
     ``caribbean`` where the opener's side wins; solo ``classic`` compares sorted tile
@@ -72,6 +92,9 @@ def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
     winning seat, or with teams the winning team's seat with the lower hand, then the
     one earlier in turn order from ``opener``.
     """
+    if rules.batida:
+        won = blocked_winner(rules, hands, opener)
+        return NOBODY if won is None else Award(won[0], rules.blocked_points, won[1])
     pips = [pips_of(h) for h in hands]
     order = _order_from(opener, rules.seats)
     scoring = rules.scoring

@@ -12,15 +12,17 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import __version__
+from . import __version__, metrics
 from .api import ws
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
-from .api.routes import health, players, records, tables
+from .api.routes import health, players, push, records, replay, tables
+from .api.routes import metrics as metrics_route
 from .bots import BotPool
 from .cluster.ownership import Ownership, TableBusy
 from .cluster.sweeper import ClusterSweeper
 from .core.config import Settings
+from .push import Reminders
 from .store.db import make_engine, make_sqlite_writer
 from .store.leases import Leases
 from .store.repo import Store
@@ -45,14 +47,17 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         pool = (
             bots if bots is not None else BotPool(settings.bot_workers, settings.bot_think_seconds)
         )
+        reminders = app.state.reminders = Reminders(store.engine, settings)
+        await reminders.start()
         ownership = _ownership(settings, store)
         if ownership is not None:
             store.fence = ownership
             await ownership.start()
-        registry = Registry(store, settings, pool, ownership)
+        registry = Registry(store, settings, pool, reminders, ownership=ownership)
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
+        metrics.watch_live_tables(lambda: len(registry.actors))
         restored = await registry.restore_all()
         gc.set_threshold(*settings.gc_thresholds)
         gc.freeze()  # what start-up built lives as long as the process: never scan it again
@@ -64,6 +69,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         finally:
             await sweeper.stop()
             await registry.close()
+            await reminders.stop()
             if ownership is not None:
                 await ownership.close()  # after the actors' last writes: release the leases
             await store.close()
@@ -87,16 +93,21 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "1"})
 
     app.include_router(health.router)
+    app.include_router(metrics_route.router)
     app.include_router(tables.router)
     app.include_router(records.router)
+    app.include_router(replay.router)
     app.include_router(players.router)
+    app.include_router(push.router)
     app.include_router(ws.router)
 
     web = Path(settings.web_dir) if settings.web_dir else None
     if web is not None and web.is_dir():
 
         @app.get("/t/{table_id}", include_in_schema=False)
-        async def invite(table_id: str) -> FileResponse:
+        @app.get("/t/{table_id}/replay", include_in_schema=False)
+        @app.get("/replay", include_in_schema=False)
+        async def invite(table_id: str = "") -> FileResponse:
             index = web / "index.html"
             if not index.is_file():
                 raise HTTPException(404, "the web client is not installed")

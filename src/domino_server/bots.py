@@ -13,6 +13,8 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from . import metrics
+
 LEVELS: tuple[str, ...] = ("rabisco", "nino", "voquelonia")
 
 
@@ -64,9 +66,10 @@ class BotPool:
         """The move of bot ``level`` for ``view``; runs in a worker process."""
         think = self.think_time if level == "voquelonia" else None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor, choose_move_text, view, level, seed, think
-        )
+        with metrics.BOT_QUEUE.track_inprogress(), metrics.BOT_SECONDS.time():
+            return await loop.run_in_executor(
+                self._executor, choose_move_text, view, level, seed, think
+            )
 
     def close(self) -> None:
         """Stop the worker processes."""

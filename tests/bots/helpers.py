@@ -11,6 +11,8 @@ from domino_core.scoring import score_blocked, score_domino
 
 SEATS = (2, 3, 4)
 ALL_PRESETS = tuple(PRESETS)
+#: The goals ``positions`` picks from, where a preset does not take 50, 100 and 150.
+GOALS: dict[str, tuple[int, ...]] = {"classic": (50, 100), "batida": (3, 6, 12)}
 
 
 def rules_of(preset: str, seats: int, goal: int = 100) -> Rules:
@@ -31,7 +33,7 @@ def positions(
     game = 0
     while made < count:
         n = seats[game % len(seats)]
-        goal = rng.choice((50, 100) if preset == "classic" else (50, 100, 150))
+        goal = rng.choice(GOALS.get(preset, (50, 100, 150)))
         match = Match(rules_of(preset, n, goal), seed=seed * 1000 + game)
         game += 1
         while not match.over and made < count:

@@ -44,17 +44,36 @@ class Award:
     side: int | None
     points: int
     seat: int | None
+    batida: str | None = None
+
+
+def batida_of(last: TileT, ends_before: list[int]) -> str:
+    """§6b: a double or not, and whether it "could go on either end" (both open ends
+    carry one of its numbers); a round whose opening tile was the last one has no ends."""
+    double = last[0] == last[1]
+    either = len(ends_before) == 2 and all(p in last for p in ends_before)
+    if either:
+        return "cruzada" if double else "la-e-lo"
+    return "carroca" if double else "simples"
+
+
+BATIDA_ROW = {"simples": 0, "carroca": 1, "la-e-lo": 2, "cruzada": 3}
 
 
 def round_award(rules: Rules, hands: list[set[TileT]], result: str, out_seat: int | None,
-                opener: int) -> Award:
-    """§6, cell by cell."""
+                opener: int, batida: str | None = None) -> Award:
+    """§6, cell by cell; §6b where rules score by batida (``batida``: the kind, on a
+    domino)."""
     n = rules.seats
     pips = [sum(value(t) for t in h) for h in hands]
     sides = rules.sides
     side_pips = [sum(pips[s] for s in range(n) if side_of(rules, s) == x) for x in range(sides)]
     col = rules.scoring
     order = [(opener + i) % n for i in range(n)]
+    if col == "batida" and result == "domino":
+        assert out_seat is not None and batida is not None
+        return Award(side_of(rules, out_seat), rules.batida_points[BATIDA_ROW[batida]],
+                     out_seat, batida)
     if result == "domino":
         assert out_seat is not None
         win = side_of(rules, out_seat)
@@ -78,10 +97,14 @@ def round_award(rules: Rules, hands: list[set[TileT]], result: str, out_seat: in
         winner = next(s for s in order if s in tied)
     else:
         winner = None
+    if col == "batida" and len(tied) > 1:
+        winner = None  # §6b: a tie scores nothing, teams or not
     if winner is None:
         return Award(None, 0, None)
     others = sum(side_pips) - side_pips[winner]
-    if col == "classic":
+    if col == "batida":
+        points = rules.blocked_points
+    elif col == "classic":
         points = others
     elif col == "caribbean":
         points = sum(pips) if rules.teams else others
@@ -210,6 +233,7 @@ class RefRound:
         seat = self.turn
         assert seat is not None
         t = norm(*tile)
+        ends_before = list(self.ends().values())
         self.hands[seat].remove(t)
         self.lay(t, end, left)
         self.forced = None
@@ -225,7 +249,8 @@ class RefRound:
                     self._end("goal", Award(side, 0, seat))
                     return
         if not self.hands[seat]:
-            self._end("domino", round_award(rules, self.hands, "domino", seat, self.opener))
+            self._end("domino", round_award(rules, self.hands, "domino", seat, self.opener,
+                                            batida_of(t, ends_before)))
             return
         if rules.closed_table == "at_once":
             # §5: "no tile can ever fit": each tile with an end's number is laid or asleep

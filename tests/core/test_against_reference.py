@@ -12,7 +12,7 @@ from reference_rules import RefRound, TileT, first_opener, side_of
 
 from domino_core import ALL_TILES, Deal, Match, Move, Rules, Tile, view_for
 
-CONFIGS = [(p, s, {}) for p in ("classic", "draw", "block", "fives", "caribbean")
+CONFIGS = [(p, s, {}) for p in ("classic", "draw", "block", "fives", "caribbean", "batida")
            for s in (2, 3, 4)]
 CONFIGS += [
     ("draw", 4, {"teams": True}), ("block", 4, {"teams": True}), ("fives", 4, {"teams": True}),
@@ -24,6 +24,9 @@ CONFIGS += [
     ("caribbean", 3, {"drawing": False}), ("fives", 2, {"drawing": False}),
     ("fives", 3, {"next_opener": "rotate"}),
     ("block", 4, {"teams": True, "closed_table": "at_once"}),
+    ("batida", 4, {"teams": False}), ("batida", 3, {"batida_points": [1, 2, 3, 6]}),
+    ("caribbean", 4, {"scoring": "batida"}), ("draw", 3, {"scoring": "batida"}),
+    ("batida", 2, {"scoring": "pips"}), ("batida", 4, {"blocked_points": 0}),
 ]
 IDS = [f"{p}-{s}-{'-'.join(f'{k}={v}' for k, v in kn.items())}" for p, s, kn in CONFIGS]
 MATCHES = 4
@@ -95,8 +98,8 @@ def play_both(rules: Rules, seed: int) -> None:
             compare(match, ref, here)
         got = match.results[-1]
         assert ref.award is not None and ref.result is not None
-        assert (got.result, got.winner, got.points) == (
-            ref.result, ref.award.side, ref.award.points), where
+        assert (got.result, got.winner, got.points, got.batida) == (
+            ref.result, ref.award.side, ref.award.points, ref.award.batida), where
         assert list(got.pips) == [sum(a + b for a, b in h) for h in ref.hands], where
         assert list(got.fives) == ref.fives_log, where
         reached = [x for x in range(rules.sides) if scores[x] >= rules.goal]
@@ -117,7 +120,9 @@ def play_both(rules: Rules, seed: int) -> None:
 @pytest.mark.parametrize(("preset", "seats", "knobs"), CONFIGS, ids=IDS)
 def test_engine_agrees_with_the_reference_rules_move_by_move(preset: str, seats: int,
                                                              knobs: dict[str, object]) -> None:
-    rules = Rules.from_preset(preset, seats=seats, goal=100, **knobs)
+    batida = preset == "batida" and knobs.get("scoring") != "pips"
+    goal = 6 if batida or knobs.get("scoring") == "batida" else 100
+    rules = Rules.from_preset(preset, seats=seats, goal=goal, **knobs)
     for seed in range(MATCHES):
         play_both(rules, seed * 7919 + seats)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference_rules import first_opener, norm, round_award
+from reference_rules import BATIDA_ROW, first_opener, norm, round_award
 
 from domino_core import ALL_TILES, Rules
 from domino_core.round import Round
@@ -24,21 +24,26 @@ from domino_core.scoring import score_blocked, score_domino
 from domino_core.tiles import DOUBLES_MASK, ids_of
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
-    (p, s, {}) for p in ("classic", "draw", "block", "fives", "caribbean") for s in (2, 3, 4)]
+    (p, s, {}) for p in ("classic", "draw", "block", "fives", "caribbean", "batida")
+    for s in (2, 3, 4)]
 CONFIGS += [
     ("draw", 4, {"teams": True}), ("block", 4, {"teams": True}), ("fives", 4, {"teams": True}),
     ("caribbean", 4, {"teams": False}), ("classic", 3, {"closed_table": "at_once"}),
     ("block", 3, {"closed_table": "at_once"}), ("caribbean", 2, {"closed_table": "all_pass"}),
     ("draw", 2, {"drawing": False}), ("classic", 2, {"redeal_doubles": 2}),
-    ("caribbean", 4, {"next_opener": "winner"}),
+    ("caribbean", 4, {"next_opener": "winner"}), ("batida", 4, {"teams": False}),
+    ("caribbean", 4, {"scoring": "batida"}), ("draw", 3, {"scoring": "batida"}),
 ]
 FULL = (1 << 28) - 1
 
 
 def _rules(config: tuple[str, int, dict[str, Any]]) -> Rules:
     preset, seats, knobs = config
-    return Rules.from_preset(preset, seats=seats, goal=300 if preset != "classic" else 100,
-                             **knobs)
+    if preset == "batida" or knobs.get("scoring") == "batida":
+        goal = 12  # the longest batida match (RULES.md §6b)
+    else:
+        goal = 300 if preset != "classic" else 100
+    return Rules.from_preset(preset, seats=seats, goal=goal, **knobs)
 
 
 def _pairs(mask: int) -> set[tuple[int, int]]:
@@ -81,7 +86,12 @@ def check_end(r: Round, scores_before: list[int], fives_before: int) -> None:
     if r.end == "domino":
         out_seat = r.award.seat
         assert out_seat is not None and r.hands[out_seat] == 0
-        assert r.award == score_domino(rules, r.hands, out_seat)
+        if rules.batida:
+            # which batida needs the last tile, gone from the state: check it is one
+            assert r.award.batida is not None and r.award.points == rules.batida_points[
+                BATIDA_ROW[r.award.batida]]
+        else:
+            assert r.award == score_domino(rules, r.hands, out_seat)
     elif r.end == "blocked":
         assert all(r.hands), "blocked, yet a hand is empty"
         if rules.closed_table == "all_pass":
@@ -96,7 +106,7 @@ def check_end(r: Round, scores_before: list[int], fives_before: int) -> None:
     else:
         assert r.end == "goal" and rules.fives and max(r.scores) >= rules.goal
         return
-    ref = round_award(rules, hands, r.end, out_seat, r.opener)
+    ref = round_award(rules, hands, r.end, out_seat, r.opener, r.award.batida)
     assert (r.award.side, r.award.points, r.award.seat) == (ref.side, ref.points, ref.seat)
     gained = [a - b for a, b in zip(r.scores, scores_before, strict=True)]
     in_round = [0] * rules.sides

@@ -15,11 +15,14 @@ from hypothesis import strategies as st
 from domino_core import ALL_TILES, IllegalMove, Match, Move, Rules, Tile, view_for
 from domino_core.record import replay, write_record
 
-CONFIGS = [(p, s, None) for p in ("classic", "draw", "block", "fives", "caribbean")
+CONFIGS = [(p, s, None) for p in ("classic", "draw", "block", "fives", "caribbean", "batida")
            for s in (2, 3, 4)]
-CONFIGS += [("draw", 4, True), ("block", 4, True), ("fives", 4, True), ("caribbean", 4, False)]
+CONFIGS += [("draw", 4, True), ("block", 4, True), ("fives", 4, True), ("caribbean", 4, False),
+            ("batida", 4, False)]
 IDS = [f"{p}-{s}{'' if t is None else ('-teams' if t else '-solo')}" for p, s, t in CONFIGS]
 
+#: What a round's result says (``batida`` only under batida scoring, on a domino).
+RESULT_KEYS = ("result", "winner", "points", "pips", "fives", "batida")
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 MAX_PUSHES_PER_ROUND = 200  # a round has at most 28 plays and as many passes/draws
 ALL_MOVES = ([Move.play(t, e) for t in ALL_TILES for e in ("L", "R", "U", "D")]
@@ -28,7 +31,9 @@ ALL_MOVES = ([Move.play(t, e) for t in ALL_TILES for e in ("L", "R", "U", "D")]
 
 def make_rules(preset: str, seats: int, teams: bool | None) -> Rules:
     knobs = {} if teams is None else {"teams": teams}
-    return Rules.from_preset(preset, seats=seats, goal=100, **knobs)
+    # batida plays to 6 (RULES.md §6b), the others to 100
+    return Rules.from_preset(preset, seats=seats, goal=None if preset == "batida" else 100,
+                             **knobs)
 
 
 def norm(text: str) -> str:
@@ -101,7 +106,7 @@ def play_round(match: Match, rng: random.Random, check: bool) -> dict[str, Any]:
     # after the round every hand is shown: the hands and the table hold all tiles
     shown = [t for h in result["hands"] for t in h] + result["boneyard"]
     assert len(shown) == len(set(shown))
-    return {k: result[k] for k in ("result", "winner", "points", "pips", "fives")}
+    return {k: result.get(k) for k in RESULT_KEYS}
 
 
 def play_match(rules: Rules, deal_seed: int, play_seed: int, max_rounds: int,
@@ -122,8 +127,7 @@ def assert_replays_to(match: Match, results: list[dict[str, Any]]) -> None:
     out = replay(json.loads(json.dumps(record)))
     assert out["score"] == match.scores
     assert out["winner"] == match.winner and out["over"] == match.over
-    assert [{k: r[k] for k in ("result", "winner", "points", "pips", "fives")}
-            for r in out["rounds"]] == results
+    assert [{k: r.get(k) for k in RESULT_KEYS} for r in out["rounds"]] == results
 
 
 @pytest.mark.parametrize(("preset", "seats", "teams"), CONFIGS, ids=IDS)

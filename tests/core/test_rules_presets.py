@@ -17,11 +17,11 @@ def rules(preset: str, seats: int, **knobs: object) -> Rules:
     return Rules.from_preset(preset, seats=seats, **knobs)
 
 
-def test_presets_are_the_five_of_the_rule_book() -> None:
-    assert tuple(PRESETS) == ("classic", "draw", "block", "fives", "caribbean")
+def test_presets_are_the_six_of_the_rule_book() -> None:
+    assert tuple(PRESETS) == ("classic", "draw", "block", "fives", "caribbean", "batida")
 
 
-@pytest.mark.parametrize("preset", ["classic", "draw", "block", "fives", "caribbean"])
+@pytest.mark.parametrize("preset", ["classic", "draw", "block", "fives", "caribbean", "batida"])
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_preset_row_seats_every_preset_plays_at_2_3_and_4(preset: str, seats: int) -> None:
     """A round deals ``seats`` hands and the turn goes round every seat in order (§1)."""
@@ -44,13 +44,15 @@ def test_preset_row_teams_at_4() -> None:
     assert rules("block", 4).teams is False
     assert rules("fives", 4).teams is False
     assert rules("caribbean", 4).teams is True  # on (option off)
+    assert rules("batida", 4).teams is True  # on (option off)
+    assert rules("batida", 4, teams=False).teams is False
     assert rules("draw", 4, teams=True).teams is True
     assert rules("block", 4, teams=True).teams is True
     assert rules("fives", 4, teams=True).teams is True
     assert rules("caribbean", 4, teams=False).teams is False
 
 
-@pytest.mark.parametrize("preset", ["classic", "draw", "block", "fives", "caribbean"])
+@pytest.mark.parametrize("preset", ["classic", "draw", "block", "fives", "caribbean", "batida"])
 @pytest.mark.parametrize("seats", [2, 3])
 def test_teams_need_four_seats(preset: str, seats: int) -> None:
     assert rules(preset, seats).teams is False
@@ -68,7 +70,7 @@ def test_teams_are_seats_0_2_and_1_3() -> None:
 
 @pytest.mark.parametrize(("preset", "sizes"), [
     ("classic", (7, 7, 7)), ("draw", (7, 5, 5)), ("block", (7, 7, 7)),
-    ("fives", (7, 5, 5)), ("caribbean", (7, 7, 7)),
+    ("fives", (7, 5, 5)), ("caribbean", (7, 7, 7)), ("batida", (7, 7, 6)),
 ])
 def test_preset_row_hand_size(preset: str, sizes: tuple[int, int, int]) -> None:
     assert tuple(rules(preset, s).hand_size for s in (2, 3, 4)) == sizes
@@ -80,10 +82,12 @@ def test_preset_row_drawing() -> None:
     assert not any(rules("block", s).drawing for s in (2, 3, 4))  # extra tiles sleep
     assert all(rules("fives", s).drawing for s in (2, 3, 4))
     assert rules("caribbean", 2).drawing and rules("caribbean", 3).drawing
+    assert not any(rules("batida", s).drawing for s in (2, 3, 4))  # extra tiles sleep
 
 
 def test_preset_row_redeal_doubles() -> None:
     assert rules("classic", 4).redeal_doubles == 4
+    assert all(rules("batida", s).redeal_doubles == 5 for s in (2, 3, 4))
     for preset in ("draw", "block", "fives", "caribbean"):
         assert rules(preset, 4).redeal_doubles is None
 
@@ -91,13 +95,13 @@ def test_preset_row_redeal_doubles() -> None:
 def test_preset_row_next_opener() -> None:
     assert {p: rules(p, 2).next_opener for p in PRESETS} == {
         "classic": "rotate", "draw": "winner", "block": "winner", "fives": "winner",
-        "caribbean": "rotate"}
+        "caribbean": "rotate", "batida": "winner"}
 
 
 def test_preset_row_closed_table() -> None:
     assert {p: rules(p, 2).closed_table for p in PRESETS} == {
         "classic": "all_pass", "draw": "all_pass", "block": "all_pass", "fives": "all_pass",
-        "caribbean": "at_once"}
+        "caribbean": "at_once", "batida": "all_pass"}
 
 
 def test_preset_row_auto_draw() -> None:
@@ -109,7 +113,7 @@ def test_preset_row_auto_draw() -> None:
 def test_scoring_column_of_each_preset() -> None:
     assert {p: rules(p, 2).scoring for p in PRESETS} == {
         "classic": "classic", "draw": "standard", "block": "standard", "fives": "fives",
-        "caribbean": "caribbean"}
+        "caribbean": "caribbean", "batida": "batida"}
 
 
 @pytest.mark.parametrize("goal", [50, 100])

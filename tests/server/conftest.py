@@ -42,5 +42,14 @@ def make_server(tmp_path: Path, backend: str) -> Iterator[Callable[..., Server]]
 
 
 @pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[Server]:
+    """One server on SQLite only (for what does not depend on the database)."""
+    server = Server(fresh_database_url(tmp_path), log_path=tmp_path / "server.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
 def server(make_server: Callable[..., Server]) -> Server:
     return make_server()

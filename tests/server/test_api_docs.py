@@ -4,20 +4,8 @@ OpenAPI text names the token each route wants."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-
-from .harness import Server, fresh_database_url
-
-
-@pytest.fixture
-def sqlite_server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(fresh_database_url(tmp_path), log_path=tmp_path / "server.log")
-    server.start()
-    yield server
-    server.stop()
+from .harness import Server
 
 
 def test_docs_load_every_asset_from_the_server_itself(sqlite_server: Server) -> None:

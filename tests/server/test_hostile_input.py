@@ -16,18 +16,12 @@ import websockets
 
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
 
-from .harness import Client, Server, move_frame, pump, subprotocols
+from .harness import Client, Server, move_frame, started_with_a_friend, subprotocols
 
 
-async def _started(server: Server) -> tuple[Client, Client, str]:
-    t = server.create(preset="classic", seats=2, goal=100)
-    j = server.join(t["table_id"], "Bia")
-    ana, bia = Client(server, t["table_id"], t["token"]), Client(server, t["table_id"], j["token"])
-    await ana.connect()
-    await bia.connect()
-    assert (await ana.command({"type": "start"}))["type"] == "accepted"
-    await pump([ana, bia])
-    return ana, bia, t["table_id"]
+async def _started(server: Server) -> tuple[Client, Client]:
+    ana, bia = await started_with_a_friend(server, preset="classic", seats=2, goal=100)
+    return ana, bia
 
 
 async def _alive(cl: Client) -> None:
@@ -38,7 +32,7 @@ async def _alive(cl: Client) -> None:
 
 
 async def test_lone_surrogates_and_nuls_in_frames_get_bad_json(server: Server) -> None:
-    ana, bia, _tid = await _started(server)
+    ana, bia = await _started(server)
     seq = ana.seq
     for raw in (
         '{"type":"ping","id":"\\ud800"}',
@@ -105,7 +99,7 @@ def test_players_me_with_an_unknown_key_is_404(server: Server) -> None:
 
 
 async def test_frames_over_8_kib_are_answered_up_to_the_transport_limit(server: Server) -> None:
-    ana, bia, _tid = await _started(server)
+    ana, bia = await _started(server)
     for size in (8 * 1024 + 1, 64 * 1024 + 1, 512 * 1024):
         await ana.send('{"type":"ping","id":"big","pad":"' + "x" * size + '"}')
         answer = await ana.recv(timeout=10)

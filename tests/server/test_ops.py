@@ -16,8 +16,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .harness import free_port, wait_ready
-from .installs import fresh_venv
+from .harness import free_port
+from .installs import fresh_venv, imported_from, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -123,29 +123,12 @@ def test_the_images_install_migrate_and_serve_commands_work(tmp_path: Path) -> N
         "DOMINO_PORT": str(port),
         "DOMINO_DATABASE_URL": env_pairs["DOMINO_DATABASE_URL"].replace("/data/", f"{data}/"),
     }
-    where = subprocess.run(
-        [str(bin_dir / "python"), "-c", "import domino_server; print(domino_server.__file__)"],
-        env=env,
-        cwd=app,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    where = imported_from(bin_dir, env, app)
     assert where.startswith(str(tmp_path / "venv")), "the installed copy is the one that runs"
     cmd = json.loads(next(arg for ins, arg in instructions if ins == "CMD"))
     assert cmd == ["domino", "serve"]
-    log_path = tmp_path / "serve.log"
-    log = log_path.open("wb")
-    proc = subprocess.Popen(
-        [str(bin_dir / cmd[0]), *cmd[1:]],
-        env=env,
-        cwd=app,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        wait_ready(proc, f"http://127.0.0.1:{port}", log_path)
+    base = f"http://127.0.0.1:{port}"
+    with serving([str(bin_dir / cmd[0]), *cmd[1:]], env, app, tmp_path / "serve.log", base):
         created = httpx.post(
             f"http://127.0.0.1:{port}/api/tables",
             json={"preset": "classic", "seats": 2, "goal": 50},
@@ -166,7 +149,3 @@ def test_the_images_install_migrate_and_serve_commands_work(tmp_path: Path) -> N
         assert db.execute("select version_num from alembic_version").fetchone() == (rev[1],)
         assert db.execute("select count(*) from tables").fetchone() == (1,)
         db.close()
-    finally:
-        proc.terminate()
-        proc.wait(15)
-        log.close()

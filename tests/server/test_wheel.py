@@ -13,8 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .harness import free_port, wait_ready
-from .installs import fresh_venv
+from .harness import free_port
+from .installs import fresh_venv, imported_from, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,45 +34,16 @@ def build_wheel(out: Path) -> Path:
 def test_the_installed_wheel_serves_the_client_and_creates_a_table(tmp_path: Path) -> None:
     wheel = build_wheel(tmp_path / "dist")
     bin_dir = fresh_venv(tmp_path / "venv")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "--python",
-            str(bin_dir / "python"),
-            "install",
-            "-q",
-            "--no-deps",
-            str(wheel),
-        ],
-        check=True,
-    )
+    subprocess.run([str(bin_dir / "pip"), "install", "-q", "--no-deps", str(wheel)], check=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DOMINO_", "PYTHON"))}
-    where = subprocess.run(
-        [str(bin_dir / "python"), "-c", "import domino_server; print(domino_server.__file__)"],
-        env=env,
-        cwd=elsewhere,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    where = imported_from(bin_dir, env, elsewhere)
     assert where.startswith(str(tmp_path / "venv")), "the wheel's copy is the one that runs"
     port = free_port()
-    log = (tmp_path / "serve.log").open("wb")
-    proc = subprocess.Popen(
-        [str(bin_dir / "domino"), "serve", "--port", str(port)],
-        env=env,
-        cwd=elsewhere,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
     base = f"http://127.0.0.1:{port}"
-    try:
-        wait_ready(proc, base, tmp_path / "serve.log")
+    cmd = [str(bin_dir / "domino"), "serve", "--port", str(port)]
+    with serving(cmd, env, elsewhere, tmp_path / "serve.log", base):
         home = httpx.get(f"{base}/", timeout=10)
         assert home.status_code == 200 and "<html" in home.text.lower()
         assert httpx.get(f"{base}/app.js", timeout=10).status_code == 200
@@ -85,7 +56,3 @@ def test_the_installed_wheel_serves_the_client_and_creates_a_table(tmp_path: Pat
         db = sqlite3.connect(elsewhere / "data" / "domino.sqlite3")  # the default, from cwd
         assert db.execute("select count(*) from tables").fetchone() == (1,)
         db.close()
-    finally:
-        proc.terminate()
-        proc.wait(15)
-        log.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -75,6 +76,7 @@ def running_server(tmp: Path, **settings: str) -> Iterator[str]:
         "DOMINO_GRACE_SECONDS": "30",
         "DOMINO_WEB_DIR": str(ROOT / "web"),
         "DOMINO_LOG_LEVEL": "warning",
+        "DOMINO_CREATE_BURST": "100000",
         **{f"DOMINO_{k.upper()}": v for k, v in settings.items()},
     }
     log = open(tmp / "server.log", "wb")  # noqa: SIM115 (closed at teardown)
@@ -131,6 +133,31 @@ def shots() -> Path:
     """Where screenshots are saved (build/screenshots/, never a tracked file)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+#: axe-core, installed from npm by tests/web/package.json (``npm ci --prefix tests/web``).
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's source, to inject into pages. Installed here with ``npm ci`` when it is
+    missing (npm on PATH); without it the accessibility tests fail, loudly: they are not
+    skipped."""
+    if not AXE.is_file() and shutil.which("npm"):
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--prefix", str(AXE.parents[2])],
+            check=False,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+            timeout=300,
+        )
+    if not AXE.is_file():
+        pytest.fail(
+            f"axe-core is not installed at {AXE}: run `npm ci --prefix tests/web` "
+            "(tests/web/package.json) before the browser tests"
+        )
+    return AXE.read_text()
 
 
 @pytest.fixture(autouse=True)

@@ -162,20 +162,26 @@ def test_a_long_hand_after_drawing_stays_in_view(page: Page, server: str, count:
     assert len({round(t["y"]) for t in b["hand"]}) == 2, "the hand takes more than two rows"
 
 
-def test_seat_chips_are_one_short_line_each_on_a_phone(page: Page, server: str) -> None:
+def test_seat_chips_are_short_and_at_the_felt_s_edges_on_a_phone(page: Page, server: str) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     create_vs_computer(page, server, preset="classic", seats=4, goal=100)
     chips = page.locator("#seats-bar .seat-chip")
     expect(chips).to_have_count(4)
+    # a chip is a short line, two at most (its last move under its name and count)
     heights = chips.evaluate_all("cs => cs.map(c => c.getBoundingClientRect().height)")
-    assert max(heights) <= 36, heights
-    # two columns, a team in each, its score on top: three rows in all (waited for:
-    # the bar is drawn again as the table's first frames arrive)
-    page.wait_for_function(
-        """() => new Set(Array.from(document.querySelectorAll('#seats-bar > li'))
-                 .map(l => Math.round(l.getBoundingClientRect().top))).size === 3""",
-        timeout=5000,
+    assert max(heights) <= 52, heights
+    # the others above the line (left, across, right), you below it
+    places = page.evaluate(
+        """() => { const board = document.querySelector('#board').getBoundingClientRect();
+          return Array.from(document.querySelectorAll('#seats-bar .seat-chip')).map(c => {
+            const r = c.getBoundingClientRect();
+            return [c.dataset.place, r.bottom <= board.top + 1, r.top >= board.bottom - 1,
+                    r.left, r.right]; }); }"""
     )
+    for place, above, below, *_ in places:
+        assert below if place == "bottom" else above, places
+    xs = {p[0]: p[3] for p in places}
+    assert xs["left"] < xs["top"] < xs["right"], places
     expect(page.locator("#seats-bar .team-score")).to_have_count(2)
     # what is shortened for the eye is still said in full to a screen reader (7 tiles, or
     # 6 once it opened: seat 1 holds the 6-6 in 1 deal in 4 and plays it at once)

@@ -3,7 +3,7 @@
  * project from RULES.md. `rulesHtml(preset, lang)` gives one page as HTML.
  */
 
-const PRESETS = ["classic", "draw", "block", "fives", "caribbean"];
+const PRESETS = ["classic", "draw", "block", "fives", "caribbean", "batida"];
 
 const PT = {
   common: `
@@ -93,6 +93,24 @@ dos outros menos a própria. Esses prêmios são arredondados para o múltiplo d
 sem duplas, o primeiro na ordem a partir de quem abriu.</li>
 <li>A abertura gira: cada rodada começa com o jogador seguinte. Meta de 50 a 300.</li>
 </ul>`,
+  batida: `
+<h3>Batida (boteco)</h3>
+<p>O dominó de mesa de bar: não se contam as pedras que sobram, vale o jeito de bater.</p>
+<ul>
+<li>A 4, em duplas (pode desligar), com 6 pedras cada; as 4 que sobram dormem, ninguém
+compra. Com 2 ou 3 jogadores, 7 pedras cada, e o resto também dorme.</li>
+<li>Quem recebe 5 carroças ou mais: embaralha e dá de novo.</li>
+<li><strong>Batida simples</strong>, com uma pedra comum que só serve numa ponta: 1 ponto.</li>
+<li><strong>Batida de carroça</strong>, com uma carroça que só serve numa ponta: 2 pontos.</li>
+<li><strong>Lá-e-lô</strong>, com uma pedra comum que serve nas duas pontas (pontas 3 e 5 e a
+última pedra 3-5, ou pontas 4 e 4 e a última 4-1): 3 pontos.</li>
+<li><strong>Cruzada</strong>, com uma carroça que serve nas duas pontas (as duas mostram o
+número dela): 4 pontos.</li>
+<li>Trancou: ganha 1 ponto quem tiver menos pontos na mão (em duplas, soma-se a dupla).
+Empate: ninguém marca.</li>
+<li>Quem ganhou a rodada abre a próxima, com a pedra que quiser. A partida vai a 6 pontos
+(a mesa pode escolher de 3 a 12).</li>
+</ul>`,
 };
 
 const EN = {
@@ -178,6 +196,25 @@ its own. These awards are rounded to the nearest multiple of 5.</li>
 <li>Blocked: the lightest hand wins the other hands' pips. A team tie goes to the side that opened
 the round; without teams, to the first tied player in turn order from the opener.</li>
 <li>The opening rotates: each round starts with the next player. Goal from 50 to 300.</li>
+</ul>`,
+  batida: `
+<h3>Batida (the bar game)</h3>
+<p>Dominó as it is played at a Brazilian bar table: the tiles left over are not counted;
+what scores is how the winner goes out.</p>
+<ul>
+<li>With 4, in teams (can be turned off), 6 tiles each; the 4 left over sleep and nobody
+draws. With 2 or 3 players, 7 tiles each, and the rest sleep too.</li>
+<li>A hand dealt 5 doubles or more: shuffle and deal again.</li>
+<li><strong>Plain batida</strong> (simples), out with a tile that is not a double and fits one end
+only: 1 point.</li>
+<li><strong>Batida on a double</strong> (de carroça), a double that fits one end only: 2 points.</li>
+<li><strong>Lá-e-lô</strong>, a tile that is not a double and could go on either end (ends 3 and 5
+and the last tile 3-5, or ends 4 and 4 and the last tile 4-1): 3 points.</li>
+<li><strong>Cruzada</strong>, a double that could go on either end (both show its number): 4 points.</li>
+<li>Blocked: the lightest hand (with teams, the team's two hands together) wins 1 point.
+A tie scores nothing.</li>
+<li>The winner of a round opens the next one with any tile. The match goes to 6 points
+(a table may pick 3 to 12).</li>
 </ul>`,
 };
 

@@ -11,7 +11,9 @@ For each decision it repeatedly
    comparison is fair);
 3. scores the end of the round by its side's chance to win the *match* from the
    scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
-   model on the points each side still needs to reach the goal);
+   model on the points each side still needs to reach the goal, or where rounds
+   score by batida, RULES.md §6b, the exact chance of ``batida_race``: there a
+   round is worth 1 to 4 points by how it ends, never the pips);
 
 and plays the candidate with the best mean. It stops at once when there is one
 legal move. It searches for ``think_time`` seconds (default 0.5) or, when given a
@@ -28,6 +30,9 @@ from collections.abc import Sequence
 from typing import cast
 
 from domino_core.board import Board
+from domino_core.bots import medium
+from domino_core.bots.batida_playout import greedy_batida_playout
+from domino_core.bots.batida_race import batida_win_chance
 from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.sampling import Sampler, World
@@ -47,25 +52,33 @@ converts a think time into the fixed budget used when a seed is given."""
 ROUND_POINTS = 25.0
 """Typical points a round awards, the step of the race model in ``win_chance``."""
 
-
-def win_chance(scores: Sequence[int], goal: int, side: int) -> float:
+def win_chance(
+    scores: Sequence[int], goal: int, side: int, round_points: float = ROUND_POINTS
+) -> float:
     """``side``'s chance to win the match from ``scores``, by a smooth race model.
 
     Each side's distance to the goal is weighed against the others' with a
     temperature that shrinks as the leader nears the goal, so points matter more
-    the closer the match is to its end.
+    the closer the match is to its end. ``round_points`` is what a round typically
+    awards. (Batida scoring has its own model: ``batida_race.batida_win_chance``.)
     """
     needs = [max(0, goal - s) for s in scores]
     closest = min(needs)
-    temperature = 0.5 * math.sqrt(ROUND_POINTS * (closest + ROUND_POINTS))
+    temperature = 0.5 * math.sqrt(round_points * (closest + round_points))
     weights = [math.exp((closest - n) / temperature) for n in needs]
     return weights[side] / sum(weights)
 
 
 def _value(match: Match, side: int, goal: int) -> float:
-    """How good the end of a playout is for ``side``, in 0..1."""
+    """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
+    the chance to win from the scores (by batida: the exact model of ``batida_race``)."""
     if match.over:
         return 1.0 if match.winner == side else 0.0
+    rules = match.rules
+    if rules.batida:
+        return batida_win_chance(
+            match.scores, goal, side, rules.batida_points, rules.blocked_points, rules.seats
+        )
     return win_chance(match.scores, goal, side)
 
 
@@ -73,14 +86,18 @@ def play_out_each(
     base: Match, moves: Sequence[Move], side: int, goal: int, *, fives: bool, seed: int
 ) -> list[float]:
     """The value for ``side`` (0..1, as the search scores a playout's end) of each of
-    ``moves`` played in ``base``, the round then played out (fives: greedily) with the same
-    playout seed for every move, so that they are compared on the same luck."""
+    ``moves`` played in ``base``, the round then played out (fives and batida: greedily)
+    with the same playout seed for every move, so that they are compared on the same
+    luck."""
     out: list[float] = []
+    batida = base.rules.batida
     for move in moves:
         m = base.copy()
         m.push(move)
         if fives:
             greedy_fives_playout(m, random.Random(seed))
+        elif batida:
+            greedy_batida_playout(m, random.Random(seed))
         else:
             m.playout(random.Random(seed))
         out.append(_value(m, side, goal))
@@ -188,6 +205,28 @@ def choose(
         return k.legal[0]
     if not isinstance(k.source, View):
         raise TypeError("the hard level searches from a View object, not its JSON")
-    means, _ = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
+    means, counts = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
     best = max(range(len(means)), key=lambda i: (means[i], -i))
+    if k.batida():
+        best = steer(k, means, counts, best)
     return k.legal[best]
+
+
+STEER_MARGIN = 0.5
+"""By batida: moves whose mean is within this many ``1 / sqrt(playouts)`` of the best
+count as equally good to the search, and Nino's rules of thumb choose among them."""
+
+
+def steer(k: Knowledge, means: Sequence[float], counts: Sequence[int], best: int) -> int:
+    """Among the plays the search cannot tell from ``best`` (by batida, where a round is
+    worth a point or two and random playouts of a short match are noisy), the one Nino's
+    rules of thumb like most: the search decides where it sees a difference, the habits
+    of a good player where it does not."""
+    n = max(1, min(counts))
+    margin = STEER_MARGIN / math.sqrt(n)
+    close = [i for i, o in enumerate(k.legal)
+             if o.kind == "play" and o.tile is not None and means[i] >= means[best] - margin]
+    if len(close) < 2:
+        return best
+    ctx = medium.context(k)
+    return max(close, key=lambda i: (medium.score_play(k, k.legal[i], ctx), -i))

@@ -72,7 +72,8 @@ class Knowledge:
     teams: bool
     goal: int
     scoring: str
-    """The round-scoring column of RULES.md §6: classic, standard, caribbean or fives."""
+    """How rounds are scored: a column of RULES.md §6 (classic, standard, caribbean or
+    fives) or ``batida`` (§6b: by how the winner went out)."""
     drawing: bool
     closed_table: str
     """When a round is blocked (RULES.md §5): ``"all_pass"`` or ``"at_once"``."""
@@ -95,6 +96,10 @@ class Knowledge:
     """The fives spinner is on the table."""
     source: View | Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
     """The view this was read from (the hard player rebuilds its sampled worlds from it)."""
+    batida_points: tuple[int, int, int, int] = (1, 2, 3, 4)
+    """Points of a batida simples, de carroça, lá-e-lô and cruzada (batida scoring)."""
+    blocked_points: int = 1
+    """Points of a blocked round (batida scoring)."""
 
     def side_of(self, seat: int) -> int:
         """The side (team, or the seat itself) that ``seat`` scores for."""
@@ -122,6 +127,18 @@ class Knowledge:
     def fives(self) -> bool:
         """Whether ends score at once (fives scoring)."""
         return self.scoring == "fives"
+
+    def batida(self) -> bool:
+        """Whether rounds score by how the winner went out (RULES.md §6b)."""
+        return self.scoring == "batida"
+
+    def batida_value(self, tile: Pair, ends: Mapping[str, EndSlot]) -> int:
+        """The points going out with ``tile`` on ``ends`` (the open ends before it) is
+        worth under batida scoring: a double scores more, and so does a tile that could
+        go on either end (RULES.md §6b)."""
+        double = tile[0] == tile[1]
+        both = len(fits(tile, ends)) >= 2
+        return self.batida_points[(2 if both else 0) + (1 if double else 0)]
 
 
 def _ends_from_board(view: Mapping[str, Any]) -> dict[str, EndSlot]:
@@ -225,4 +242,14 @@ def knowledge_from(view: View | Mapping[str, Any]) -> Knowledge:
         log=log,
         spinner=bool(board.get("spinner")),
         source=view,
+        batida_points=_four(rules.get("batida_points")),
+        blocked_points=int(rules.get("blocked_points", 1)),
     )
+
+
+def _four(points: object) -> tuple[int, int, int, int]:
+    """The rules' ``batida_points`` (the rule book's 1, 2, 3, 4 where absent)."""
+    if isinstance(points, Sequence) and len(points) == 4:
+        a, b, c, d = (int(p) for p in points)
+        return a, b, c, d
+    return 1, 2, 3, 4

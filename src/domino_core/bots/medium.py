@@ -10,7 +10,12 @@ Each legal play gets a score from the habits a club player has:
 - with a partner, don't cover the partner's number, cover the opponents';
 - in fives, deny the next seat easy points;
 - close the table (a block) only when its side would win the block as RULES.md §6
-  scores it: with a partner, the two hands of each team together.
+  scores it: with a partner, the two hands of each team together;
+- scored by batida (§6b), where going out first is what scores (and with tiles asleep
+  many rounds block, won by the lightest hand): it plays to make the next seat pass
+  (the chance that it holds nothing for the ends left, from the unseen tiles and what
+  it showed it lacks) and to keep its partner playing; with two tiles left it keeps the
+  one that would go out as a double or on both ends (a carroça, lá-e-lô or cruzada).
 
 The best-scoring play is chosen; ties go to the heavier tile, then the first offered.
 """
@@ -33,6 +38,10 @@ from domino_core.bots.knowledge import (
 )
 
 _WIN = 1_000_000.0
+#: By batida: the weight of the chance that the next seat must pass after a play, and of
+#: the chance that the partner must (tuned in the arena against Rabisco, matches to 6).
+BATIDA_NEXT_PASSES = 30.0
+BATIDA_PARTNER_PASSES = 3.0
 
 
 def end_owners(k: Knowledge) -> dict[str, int]:
@@ -78,6 +87,20 @@ def reply_points(
     return expected
 
 
+def pass_chance(
+    k: Knowledge, seat: int, open_pips: set[int], unseen: set[Pair], voids: set[int]
+) -> float:
+    """The chance that ``seat`` holds no tile for ``open_pips``, roughly: each unseen tile
+    it could hold (none of its numbers known lacking) is held with probability hand size
+    over candidates, independently."""
+    pool = [t for t in unseen if t[0] not in voids and t[1] not in voids]
+    if not pool or k.hand_counts[seat] == 0:
+        return 1.0
+    p = min(1.0, k.hand_counts[seat] / len(pool))
+    fitting = sum(1 for t in pool if t[0] in open_pips or t[1] in open_pips)
+    return float((1.0 - p) ** fitting)
+
+
 @dataclass(frozen=True, slots=True)
 class _Context:
     unseen: set[Pair]
@@ -85,20 +108,23 @@ class _Context:
     owners: dict[str, int]
 
 
-def _context(k: Knowledge) -> _Context:
+def context(k: Knowledge) -> _Context:
+    """What ``score_play`` reads about the position besides the play (made once a move)."""
     return _Context(k.unseen(), known_voids(k), end_owners(k))
+
 
 
 def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
     """The club player's score of one legal play (higher is better)."""
-    c = _context(k) if ctx is None else ctx
+    c = context(k) if ctx is None else ctx
     assert o.tile is not None
     tile = o.tile
     fives = k.fives()
     rest = list(k.hand)
     rest.remove(tile)
+    batida = k.batida()
     if not rest:
-        return _WIN + o.points
+        return _WIN + (k.batida_value(tile, k.ends) if batida else o.points)
     if fives and k.scores[k.my_side] + o.points >= k.goal:
         return _WIN
     ends = after_play(k.ends, tile, o.end, fives=fives)
@@ -113,8 +139,13 @@ def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
         score += 3.0 * o.points
         score -= 1.5 * reply_points(k, nxt, ends, voids.get(nxt, set()), unseen)
 
-    # Shed weight and doubles.
+    # Shed weight and doubles (by batida too: with tiles asleep many rounds block, and the
+    # lightest hand takes a block).
     score += 1.0 * pips(tile) + (4.0 if tile[0] == tile[1] else 0.0)
+
+    # By batida, with one tile left: keep the one that would go out for the most.
+    if batida and len(rest) == 1 and fits(rest[0], ends):
+        score += 3.0 * (k.batida_value(rest[0], ends) - k.batida_points[0])
 
     # Keep numbers varied and keep tiles that fit what is left open.
     numbers = {n for t in rest for n in t}
@@ -133,6 +164,12 @@ def score_play(k: Knowledge, o: Option, ctx: _Context | None = None) -> float:
         partner_lacks = voids.get(partner, set())
         if open_pips and open_pips <= partner_lacks:
             score -= 5.0
+    if batida:
+        # Going out first is what scores: make the next seat pass, keep the partner playing.
+        score += BATIDA_NEXT_PASSES * pass_chance(k, nxt, open_pips, unseen, voids.get(nxt, set()))
+        if partner is not None:
+            score -= BATIDA_PARTNER_PASSES * pass_chance(
+                k, partner, open_pips, unseen, voids.get(partner, set()))
 
     # Partner's numbers stay open; opponents' get covered.
     if partner is not None and o.end is not None:
@@ -202,7 +239,7 @@ def choose(k: Knowledge) -> Option:
         return k.legal[0]
     if len(plays) == 1:
         return plays[0]
-    ctx = _context(k)
+    ctx = context(k)
     scored = [
         (score_play(k, o, ctx), pips(o.tile) if o.tile else 0, -i, o) for i, o in enumerate(plays)
     ]

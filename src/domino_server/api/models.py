@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 from ..protocol.events import BotLevel, TableSummary
 
-Preset = Literal["classic", "draw", "block", "fives", "caribbean"]
+Preset = Literal["classic", "draw", "block", "fives", "caribbean", "batida"]
 
 def plain_text(text: str | None) -> str | None:
     """``text`` unchanged, or ValueError when it holds a control character (NUL
@@ -67,7 +67,13 @@ class CreateTable(BaseModel):
 
     preset: Preset = "classic"
     seats: int = Field(4, ge=2, le=4)
-    goal: int = Field(100, ge=50, le=300, description="classic: 50 or 100; others 50..300")
+    goal: int | None = Field(
+        None,
+        ge=3,
+        le=300,
+        description="classic: 50 or 100; batida scoring: 3..12; others 50..300. "
+        "null: the preset's (100; batida 6)",
+    )
     pace: Literal["live", "correspondence"] = "live"
     turn_seconds: float | None = Field(
         None,
@@ -89,6 +95,26 @@ class CreateTable(BaseModel):
     )
     name: Name = Field("Jogador", description="The creator's name")
     teams: bool | None = Field(None, description="Override the preset's teams (4 seats only)")
+    # The other knobs of RULES.md §9; each one left out keeps the preset's value.
+    hand_size: int | None = Field(None, ge=1, le=14, description="Tiles dealt to each seat")
+    drawing: bool | None = Field(None, description="Undealt tiles form a boneyard to draw from")
+    redeal_doubles: int | None = Field(
+        None, ge=1, le=7, description="Deal again when a hand gets this many doubles "
+        "(send null to turn it off)"
+    )
+    next_opener: Literal["rotate", "winner"] | None = None
+    closed_table: Literal["all_pass", "at_once"] | None = None
+    auto_draw: bool | None = Field(None, description="The server draws and passes for players")
+    scoring: Literal["pips", "batida"] | None = Field(
+        None, description="'batida': by how the winner went out (RULES.md §6b); 'pips': §6"
+    )
+    batida_points: list[Annotated[int, Field(ge=1, le=12)]] | None = Field(
+        None, min_length=4, max_length=4,
+        description="Points of a batida simples, de carroça, lá-e-lô and cruzada",
+    )
+    blocked_points: int | None = Field(
+        None, ge=0, le=12, description="Points of a blocked round under batida scoring"
+    )
     player_token: PlayerToken = None
 
 
@@ -99,6 +125,7 @@ class JoinTable(BaseModel):
 
     name: Name
     player_token: PlayerToken = None
+    seat: int | None = Field(None, ge=0, le=3, description="The free seat chosen, if any")
 
 
 class AnnulmentVote(BaseModel):

@@ -20,19 +20,20 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
+from .. import metrics
 from ..cluster.ownership import TableBusy
 from ..core.config import Settings
 from ..protocol import commands as c
 from ..tables.connection import CLOSE, Connection
 from ..tables.messages import Attach, Detach, Resync
 from ..tables.registry import Registry, hash_token
+from .limits import TokenBucket
 
 router = APIRouter()
 log = logging.getLogger("domino_server.ws")
@@ -40,25 +41,6 @@ log = logging.getLogger("domino_server.ws")
 #: The subprotocol the server speaks, and the prefix of the one that carries the token.
 PROTOCOL = "domino.v1"
 TOKEN_PROTOCOL = "domino.token."
-
-
-class TokenBucket:
-    """``rate`` commands per second sustained, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.level = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        """Spend one command if the bucket allows it."""
-        t = time.monotonic()
-        self.level = min(self.burst, self.level + (t - self.stamp) * self.rate)
-        self.stamp = t
-        if self.level >= 1.0:
-            self.level -= 1.0
-            return True
-        return False
 
 
 #: Most frames, and characters, one websocket message carries (see :func:`_writer`).
@@ -103,6 +85,7 @@ async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
 
 
 def _error(conn: Connection, code: str, detail: str) -> None:
+    metrics.REJECTED.labels(reason=code).inc()
     conn.send({"type": "error", "code": code, "detail": detail})
 
 
@@ -111,6 +94,7 @@ def _refuse(conn: Connection, cid: str | None, code: str, reason: str) -> None:
     if cid is None:
         _error(conn, code, reason)
     else:
+        metrics.REJECTED.labels(reason=code).inc()
         conn.send({"type": "rejected", "id": cid, "code": code, "reason": reason})
 
 
@@ -199,17 +183,19 @@ async def table_socket(
     conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn, table_id))
     reader = asyncio.current_task()
-    failed = False
+    failed = ending = False
 
     def _on_writer_done(task: asyncio.Task[None]) -> None:
         nonlocal failed
-        if not task.cancelled() and task.exception() is not None and reader is not None:
+        broke = not task.cancelled() and task.exception() is not None
+        if broke and reader is not None and not ending:
             failed = True
             reader.cancel()  # the reader may be waiting for a frame that never comes
 
     writer.add_done_callback(_on_writer_done)
     actor.tell(Attach(conn, last_seq if last_seq is not None and last_seq >= 0 else None))
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    metrics.CONNECTED_SOCKETS.inc()
     try:
         while not conn.closed:
             msg = await ws.receive()
@@ -249,13 +235,15 @@ async def table_socket(
             try:
                 cmd = c.client_command_adapter.validate_python(obj)
             except ValidationError as exc:
+                metrics.COMMANDS.labels(type="invalid").inc()
                 _refuse(conn, cid, "bad_command", _first_error(exc))
                 continue
+            metrics.COMMANDS.labels(type=cmd.type).inc()
             if isinstance(cmd, c.Ping):
                 conn.send({"type": "pong", "id": cmd.id})
             elif isinstance(cmd, c.Sync):
                 actor.tell(Resync(conn, cmd.last_seq, cmd.id))
-            else:
+            elif not conn.closed and conn.retiring is None:
                 actor.submit(seat, cmd, conn)  # answered by the actor, after its events
     except WebSocketDisconnect:
         pass
@@ -265,6 +253,8 @@ async def table_socket(
         if reader is not None:
             reader.uncancel()  # cancelled by _on_writer_done only: this handler ends normally
     finally:
+        ending = True
+        metrics.CONNECTED_SOCKETS.dec()
         actor.tell(Detach(conn))
         conn.close(1000, "bye")
         with contextlib.suppress(Exception):

@@ -76,6 +76,12 @@ class Settings(BaseSettings):
     ws_compression: bool = Field(
         False, description="permessage-deflate on sockets (less bandwidth, more CPU)"
     )
+    ws_ping_seconds: float = Field(
+        4.0,
+        gt=0,
+        description="Websocket pings this often; a socket that answers none within as long "
+        "is closed (others then see its seat disconnected)",
+    )
     resume_window: int = Field(256, ge=1, description="Events kept in memory per table for resume")
     outbound_queue: int = Field(
         256, ge=1, description="Frames queued per socket before dropping it"
@@ -93,6 +99,27 @@ class Settings(BaseSettings):
     # hundreds of live tables; collect the young generations less often and the
     # oldest one rarely (reference cycles are rare here)
     gc_thresholds: tuple[int, int, int] = (1_000, 20, 1_000)
+
+    # Web Push reminders (correspondence tables)
+    vapid_private_key: str = Field(
+        "",
+        description="VAPID private key (base64url of the raw 32-byte P-256 scalar); empty: "
+        "one is made on first start and kept in the database",
+    )
+    vapid_subject: str = Field(
+        "mailto:domino@localhost", description="VAPID contact (mailto: or https: URL)"
+    )
+    push_after_seconds: float = Field(DAY, description="Reminder when a turn is this old")
+    push_claim_notice_seconds: float = Field(
+        6 * 3600.0, description="Reminder this long before the absence claim opens"
+    )
+    push_poll_seconds: float = Field(15.0, description="How often due reminders are looked for")
+    push_retry_seconds: float = Field(30.0, description="First retry delay (doubles each try)")
+    push_max_attempts: int = Field(8, ge=1, description="Tries before a reminder is given up")
+    push_ttl_seconds: int = Field(86400, description="How long a push service keeps it")
+    push_allow_http: bool = Field(
+        False, description="Accept http:// push endpoints (tests' local push service only)"
+    )
 
     # tables
     actor_idle_seconds: float = Field(600.0, description="Evict an actor with no socket this long")

@@ -29,6 +29,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -98,6 +99,56 @@ players = Table(
     Column("updated_at", Float, nullable=False),
 )
 Index("ix_players_points", players.c.points)
+
+# Web Push reminders (docs/DESIGN.md, issue 17) --------------------------------------
+#: One row, name "vapid": the server's VAPID key pair (shared by every instance).
+push_keys = Table(
+    "push_keys",
+    metadata,
+    Column("name", String(16), primary_key=True),
+    Column("private_key", String(64), nullable=False),  # base64url raw P-256 scalar
+    Column("public_key", String(100), nullable=False),  # base64url uncompressed point
+    Column("created_at", Float, nullable=False),
+)
+
+#: A browser's push subscription for one seat (the seat token proved it).
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("endpoint", String(1024), nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("table_id", "seat", "endpoint", name="uq_push_subscriptions_seat"),
+)
+
+#: One reminder for one seat: unique per (table, seat, turn, kind), so none is made twice.
+#: ``state``: pending | sent | skipped (a socket was open) | cancelled | nobody | failed.
+push_reminders = Table(
+    "push_reminders",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("turn", String(32), nullable=False),
+    Column("kind", String(24), nullable=False),
+    Column("due_at", Float, nullable=False),
+    Column("payload", JSON, nullable=False),
+    Column("state", String(10), nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("delivered", JSON, nullable=False),  # ids of the subscriptions it reached
+    Column("claim", String(32), nullable=True),
+    Column("claimed_until", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("sent_at", Float, nullable=True),
+    UniqueConstraint("table_id", "seat", "turn", "kind", name="uq_push_reminders_once"),
+)
+Index("ix_push_reminders_due", push_reminders.c.state, push_reminders.c.due_at)
+Index("ix_push_reminders_table", push_reminders.c.table_id, push_reminders.c.state)
 
 leases = Table(
     "leases",

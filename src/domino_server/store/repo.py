@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection, Engine, and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .. import metrics
 from . import models as m
 from .leases import fenced_out
 
@@ -149,7 +150,8 @@ class Store:
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:
-                lost = await self._transaction([(w, e) for w, _, e in batch])
+                with metrics.COMMIT_SECONDS.time():
+                    lost = await self._transaction([(w, e) for w, _, e in batch])
             except Exception:
                 if len(batch) == 1:
                     log.exception("write failed for table %s", batch[0][0].table_id)

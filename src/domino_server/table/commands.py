@@ -111,6 +111,7 @@ class Join:
     token_hash: str
     player_hash: str | None = None
     ip_hash: str | None = None
+    seat: int | None = None  # the free seat chosen on the invitation (seat_choice)
 
 
 @dataclass(frozen=True, slots=True)

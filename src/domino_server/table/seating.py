@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from domino_core import Match
 
+from ..seat_choice import choose_seat
 from .commands import Join
 from .deadlines import grace
 from .decision import Outbox, Refused
@@ -70,7 +71,7 @@ def join(out: Outbox, state: TableState, req: Join) -> int:
     """A friend arrives by the link; the seat they get."""
     if state.status == "finished":
         raise Refused("match_over", "the match is over")
-    seat = free_seat(state)
+    seat = choose_seat(state.seats, req.seat, free_seat(state))
     if seat is None:
         raise Refused("not_allowed", "every seat is taken by a person")
     payload: dict[str, object] = {"type": "seat_joined", "seat": seat, "name": req.name}

@@ -119,9 +119,8 @@ class TableState:
     def rules(self) -> Rules:
         """The table's rules (built once from the spec)."""
         if self._rules is None:
-            # to_dict() adds the derived "scoring", which from_dict() refuses
-            knobs = {k: v for k, v in self.spec.rules.items() if k != "scoring"}
-            self._rules = Rules.from_dict(knobs)
+            # the stored rules are Rules.to_dict(): every knob, "scoring" among them
+            self._rules = Rules.from_dict(dict(self.spec.rules))
         return self._rules
 
     @property

@@ -21,7 +21,9 @@ from typing import Any
 
 from domino_core import Deal, Match, view_for
 
+from .. import metrics
 from ..protocol import commands as c
+from ..push import Reminders
 from ..store.repo import Store
 from ..table import Rejection, Stored, TableState, decide, evolve
 from ..table import commands as mc
@@ -63,6 +65,7 @@ class TableActor:
         dealer: Callable[[], Deal],
         clock: Callable[[], float] = time.time,
         reload: Callable[[], Any] | None = None,
+        reminders: Reminders | None = None,
     ) -> None:
         self.state = state
         self.id = state.spec.table_id
@@ -72,6 +75,7 @@ class TableActor:
         self.dealer = dealer
         self.clock = clock
         self._reload_from = reload  # async () -> TableState | None: the stored state
+        self.reminders = reminders  # Web Push reminders, told of each commit (correspondence)
         self.inbox: asyncio.Queue[Any] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.last_active = time.monotonic()
@@ -117,6 +121,7 @@ class TableActor:
         """Start the actor's task."""
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
         self.inbox.put_nowait(TICK)
+        self._remind()  # what a crash right after a commit may have left untold
 
     async def stop(self) -> None:
         """Stop the task and any bot request; sockets are closed (clients may reconnect)."""
@@ -187,7 +192,14 @@ class TableActor:
             elif isinstance(ev, Presence) or ev.payload.get("type") in SUMMARY_TYPES:
                 changed = True
         self.publisher.publish(self.state, stored, summary_changed=changed)
+        if stored:
+            self._remind()
         return Reply(self.state.seq)
+
+    def _remind(self) -> None:
+        """Tell the reminders where a correspondence table stands (never blocks)."""
+        if self.reminders is not None and not self.state.live:
+            self.reminders.table_committed(self.id, self.summary(), self.state.match)
 
     async def _handle(self, item: Any) -> None:
         if item is TICK:
@@ -204,6 +216,8 @@ class TableActor:
             self.publisher.resume(self.state, item.conn, item.last_seq)
             item.conn.send({"type": "accepted", "id": item.cmd_id, "seq": self.state.seq})
         elif isinstance(item, mc.BotMoved):
+            if self.bots.asked == (item.seq, item.timeout):
+                self.bots.asked = None  # answered: asked again if the table still waits
             reply = await self._apply(item)
             if reply.code == "illegal_move" or not item.move:
                 log.error("table %s: bot move %r refused: %s", self.id, item.move, reply.reason)
@@ -302,6 +316,7 @@ class TableActor:
         except Exception:
             log.exception("table %s: cannot reload from the database", self.id)
             return False
+        metrics.RELOADS.labels(reason="failure").inc()
         if state is not None:
             state.presence = self.state.presence  # the sockets are still here
             self.state = state

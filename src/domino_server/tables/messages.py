@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import metrics
 from ..table.commands import Join
 from .connection import Connection, dumps
 
@@ -65,6 +67,7 @@ class Answer:
     conn: Connection
     cmd_id: str
     answered: bool = False
+    started: float = field(default_factory=time.perf_counter)
 
     def done(self) -> bool:
         """Whether the reply was sent."""
@@ -73,6 +76,7 @@ class Answer:
     def set_result(self, reply: Reply) -> None:
         """Send ``reply`` to the socket (then a retiring socket may close)."""
         self.answered = True
+        metrics.answered(reply.ok, reply.code, self.started)
         if reply.ok:
             frame: dict[str, Any] = {"type": "accepted", "id": self.cmd_id, "seq": reply.seq}
         else:

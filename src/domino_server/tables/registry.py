@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from domino_core import Deal, shuffle_deal
 
+from .. import metrics
 from ..core.config import Settings
+from ..push import Reminders
 from ..store.repo import Store, Write
 from ..table import BOT_NAMES, TableState, Timing, restore
 from ..table.summary import listing
@@ -72,11 +74,18 @@ class Registry:
     """The live actors, by table id."""
 
     def __init__(
-        self, store: Store, settings: Settings, bots: Any, ownership: Ownership | None = None
+        self,
+        store: Store,
+        settings: Settings,
+        bots: Any,
+        reminders: Reminders | None = None,
+        *,
+        ownership: Ownership | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.bots = bots
+        self.reminders = reminders
         self.actors: dict[str, TableActor] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self.timing = Timing(
@@ -116,6 +125,8 @@ class Registry:
                         return None
                     await self.ownership.take(table_id)
                 actor = await self._live(table_id)
+                if actor is not None:
+                    metrics.RELOADS.labels(reason="load").inc()
         return actor
 
     async def adopt(self, table_id: str) -> TableActor | None:
@@ -213,6 +224,7 @@ class Registry:
             bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds, deliver),
             dealer=dealer,
             reload=lambda: self.load_state(table_id),
+            reminders=self.reminders,
         )
         return actor
 
@@ -296,6 +308,7 @@ class Registry:
             self._locks.pop(table_id, None)
             await actor.stop()
             await self._release(table_id)
+            metrics.EVICTIONS.inc()
 
     async def close(self) -> None:
         """Stop every actor."""

@@ -1,7 +1,7 @@
 // Layout of the line of play: no overlaps, doubles crosswise, spinner arms, targets.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { boardSvg, fitBoard, layoutBoard, previewTile, REACHES } from "../../../web/board.js";
+import { boardSvg, fitBoard, layoutBoard, lineInOrder, previewTile, REACHES, TURNS } from "../../../web/board.js";
 
 function overlaps(p, q) {
   const eps = 1e-9;
@@ -99,7 +99,7 @@ test("the svg marks the spinner, the last tile and offers targets drawn as the t
   assert.match(svg, /data-end="L"[^>]*aria-label="jogar na esquerda"/);
   assert.match(svg, />\+10</);
   assert.match(svg, /class="tile preview"/);
-  assert.match(svg, /role="img" aria-label="mesa"/);
+  assert.match(svg, /role="group" aria-label="mesa"/); // it holds buttons: not a picture
   assert.equal((svg.match(/class="target"/g) || []).length, 2);
 });
 
@@ -151,4 +151,64 @@ test("fitting keeps the reach on screen while it still fits well, and a short li
   const again = fitBoard(board, { width: 1000, height: 500, maxUnit: 32, keep: other });
   const kept = again.reach === other;
   assert.ok(!kept || again.unit >= first.unit * 0.9);
+});
+
+test("four long spinner arms turn into rows of their own, without collisions, and fit bigger", () => {
+  const chain = (start, nums) => {
+    let open = start;
+    return nums.map((n) => {
+      const t = [open, n];
+      open = n;
+      return t;
+    });
+  };
+  const board = {
+    center: [5, 5], spinner: true,
+    arms: { L: chain(5, [0, 1, 2, 3]), R: chain(5, [3, 2, 4, 0]), U: chain(5, [1, 6, 2, 4, 3]), D: chain(5, [2, 0, 6, 1, 4]) },
+  };
+  for (const turn of TURNS) {
+    const l = layoutBoard(board, { reach: 8, turn });
+    for (let i = 0; i < l.tiles.length; i += 1) {
+      for (let j = i + 1; j < l.tiles.length; j += 1) {
+        const [a, b] = [l.tiles[i], l.tiles[j]];
+        const overlap = a.x < b.x + b.w - 1e-9 && b.x < a.x + a.w - 1e-9 && a.y < b.y + b.h - 1e-9 && b.y < a.y + a.h - 1e-9;
+        assert.ok(!overlap, `turn ${turn}: tiles ${a.key} and ${b.key} overlap`);
+      }
+    }
+    // nor does the place for the next tile on U or D cover a tile (the ghosts and the spinner)
+    for (const end of ["U", "D"]) {
+      const e = l.ends[end];
+      for (const t of l.tiles) {
+        const overlap = e.x < t.x + t.w - 1e-9 && t.x < e.x + e.w - 1e-9 && e.y < t.y + t.h - 1e-9 && t.y < e.y + e.h - 1e-9;
+        assert.ok(!overlap, `turn ${turn}: the ${end} place covers ${t.key}`);
+      }
+    }
+    if (turn !== Infinity) {
+      const up = l.tiles.filter((t) => t.arm === "U");
+      assert.ok(up.some((t) => t.w === 2 && t.x >= -0.5), "the U arm turns east");
+      const down = l.tiles.filter((t) => t.arm === "D");
+      assert.ok(down.some((t) => t.w === 2 && t.x + t.w <= 0.5), "the D arm turns west");
+    }
+  }
+  // at 1280x800's board room (about 1000 x 330 px) the turned cross shows tiles bigger
+  const straight = fitBoard(board, { width: 1000, height: 330, maxUnit: 40, keep: null });
+  const plain = REACHES.map((reach) => layoutBoard(board, { reach })).map(
+    ({ box }) => Math.min(1000 / (box.maxX - box.minX), 330 / (box.maxY - box.minY), 40),
+  );
+  assert.ok(straight.unit > Math.max(...plain), `${straight.unit} vs straight arms ${Math.max(...plain)}`);
+  assert.ok(straight.unit * 2 >= 40, `tiles ${straight.unit * 2} px long`);
+});
+
+test("the line reads in order from its left end, pips written in reading order", () => {
+  const board = { center: [6, 6], spinner: true, arms: { L: [[6, 3], [3, 1]], R: [[6, 2]], U: [[6, 5]], D: [] } };
+  assert.deepEqual(lineInOrder(board), {
+    line: [{ tile: "1-3", center: false }, { tile: "3-6", center: false }, { tile: "6-6", center: true }, { tile: "6-2", center: false }],
+    U: ["6-5"],
+    D: [],
+  });
+  assert.deepEqual(lineInOrder({ center: null }).line, []);
+  // with places to choose the picture is a group (a picture may hold no buttons)
+  const l = layoutBoard(board);
+  assert.match(boardSvg(l, { label: "x" }).markup, /role="img"/);
+  assert.match(boardSvg(l, { label: "x", targets: [{ end: "R", label: "r", text: "" }] }).markup, /role="group"/);
 });

@@ -30,6 +30,14 @@ test("the hand lights playable tiles and shows the best points", () => {
   assert.match(html, /class="hand-tile lit" data-tile="6-4" aria-label="6-4!">/);
   assert.match(html, /class="hand-tile dim" data-tile="1-1" aria-label="1-1!" aria-disabled="true"/);
   assert.match(html, /\+10</);
+  // one Tab stop: the first playable tile holds it
+  assert.match(html, /tabindex="0" class="hand-tile lit" data-tile="6-4"/);
+  assert.match(html, /tabindex="-1" class="hand-tile dim" data-tile="1-1"/);
+  const again = handMarkup(
+    [{ tile: "6-4", playable: true, targets: [] }, { tile: "1-1", playable: false, targets: [] }],
+    { locked: false, current: "1-1", label: () => "x" },
+  );
+  assert.match(again, /tabindex="0" class="hand-tile dim" data-tile="1-1"/, "the focused tile keeps it");
   const locked = handMarkup([{ tile: "6-4", playable: true, targets: [{ end: null, points: 0 }] }], { locked: true, label: () => "x" });
   assert.match(locked, /dim/);
 });

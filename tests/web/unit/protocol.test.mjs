@@ -1,7 +1,7 @@
 // The table socket: URL, command ids, reconnect with last_seq, nothing sent while offline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { TableSocket, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
+import { PING_EVERY_MS, SILENCE_LIMIT_MS, TableSocket, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
 
 class FakeWS {
   static all = [];
@@ -121,13 +121,49 @@ test("a silent connection is dropped and reopened; pings keep it alive", () => {
   const sock = new TableSocket({ tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF, onFrame: () => {} });
   sock.connect();
   FakeWS.all[0].open();
-  clockF.advance(20000);
+  clockF.advance(PING_EVERY_MS);
   assert.equal(FakeWS.all[0].sent.at(-1).type, "ping");
-  clockF.advance(20000);
-  clockF.advance(20000);
-  assert.ok(FakeWS.all[0].closed, "dropped after 45 s of silence");
+  FakeWS.all[0].receive({ type: "pong" }); // heard: kept
+  clockF.advance(PING_EVERY_MS);
+  assert.ok(!FakeWS.all[0].closed);
+  // then silence: the link is called lost within about 5 s of the last word heard
+  let waited = 0;
+  while (!FakeWS.all[0].closed && waited < 20000) {
+    clockF.advance(100);
+    waited += 100;
+  }
+  assert.ok(FakeWS.all[0].closed, "dropped after the silence");
+  const since = PING_EVERY_MS + waited; // the pong came one ping period before the loop
+  assert.ok(since > SILENCE_LIMIT_MS && since <= 5000, `dropped ${since} ms after the last pong`);
+  assert.equal(sock.status, "reconnecting", "reconnecting at once, not after a closing handshake");
   clockF.advance(300);
   assert.equal(FakeWS.all.length, 2);
+  sock.close();
+});
+
+test("a drop reconnects at once, and wake() retries now when the network is back", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const statuses = [];
+  class StuckWS extends FakeWS {
+    close() {
+      this.closed = true; // a dead network: the close never completes, onclose never comes
+    }
+  }
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: StuckWS, clock: clockF, onFrame: () => {},
+    onStatus: (s) => statuses.push(s),
+  });
+  sock.connect();
+  StuckWS.all[0].open();
+  sock.drop();
+  assert.equal(sock.status, "reconnecting");
+  clockF.advance(300);
+  assert.equal(StuckWS.all.length, 2, "a new socket after the first backoff");
+  StuckWS.all[1].onclose({ code: 1006 }); // offline: that one fails too
+  assert.equal(StuckWS.all.length, 2);
+  sock.wake();
+  assert.equal(StuckWS.all.length, 3, "woken: tried again without waiting for the backoff");
   sock.close();
 });
 

@@ -162,6 +162,28 @@ test("a round's scoring is explained with names, pips and fives", () => {
   assert.equal(tie.points, "A tie: nobody scores this round.");
 });
 
+test("round over under batida scoring names the batida, not a sum of pips", () => {
+  const rules = { preset: "batida", seats: 4, goal: 6, teams: true, scoring: "batida" };
+  const s = { ...initialState("abc", 0), table, view: view({ rules, scores: [3, 1] }) };
+  const result = { result: "domino", winner: 0, points: 3, batida: "la-e-lo", pips: [0, 12, 5, 13], hands: [[], ["6-6"], ["3-2"], ["6-5", "1-1"]], fives: [] };
+  const text = explainRound(s, result, 2);
+  assert.equal(text.headline, "Lá-e-lô! 3 points to the team.");
+  assert.equal(text.points, "Your team scores 3 points this round.");
+  assert.match(text.explain, /fit both ends/);
+  assert.equal(text.sum, "");
+  assert.equal(text.score, "Score: Us 3 · Them 1 (goal 6).");
+  const one = explainRound(s, { ...result, points: 1, batida: "simples", pips: [0, 1, 0, 0] }, 2);
+  assert.equal(one.headline, "Plain batida! 1 point to the team.");
+  const blocked = explainRound(s, { result: "blocked", winner: 1, points: 1, pips: [5, 1, 6, 2], hands: [] }, 3);
+  assert.equal(blocked.headline, "The game is blocked.");
+  assert.match(blocked.explain, /lightest hand wins/);
+  assert.equal(blocked.sum, "");
+  setLang("pt-BR");
+  assert.equal(explainRound(s, result, 2).headline, "Lá-e-lô! 3 pontos para a dupla.");
+  assert.equal(explainRound(s, { ...result, points: 4, batida: "cruzada" }, 2).headline, "Cruzada! 4 pontos para a dupla.");
+  setLang("en");
+});
+
 test("match over names the winner from the viewer's side", () => {
   const s = { ...initialState("abc", 0), table, view: view({ over: true, winner: 0, scores: [105, 40], end_reason: "goal" }) };
   assert.deepEqual(explainMatch(s), { headline: "You won!", reason: "Goal reached.", score: "Final score: Us 105 × Them 40" });

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import math
 import uuid
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
 
 from domino_core import Rules
+from domino_core.rules import KNOBS
 
+from ... import metrics
+from ...core.config import Settings
 from ...protocol import commands as c
 from ...protocol.events import TableSummary
 from ...tables.actor import TableActor
 from ...tables.messages import Join, Reply
 from ...tables.registry import address_hash, hash_token, new_token
 from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep
+from ..limits import AddressLimiter
 from ..models import (
     ActionDone,
     AnnulmentVote,
@@ -65,6 +70,15 @@ def _address(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
+def _creation_limiter(request: Request, settings: Settings) -> AddressLimiter:
+    """The app's per-address limiter of table creation (made on first use)."""
+    limiter = getattr(request.app.state, "creation_limiter", None)
+    if limiter is None:
+        limiter = AddressLimiter(settings.create_per_minute, settings.create_burst)
+        request.app.state.creation_limiter = limiter
+    return limiter
+
+
 def _invite_url(request: Request, base: str, table_id: str) -> str:
     root = base.rstrip("/") if base else str(request.base_url).rstrip("/")
     return f"{root}/t/{table_id}"
@@ -74,25 +88,36 @@ def _invite_url(request: Request, base: str, table_id: str) -> str:
     "",
     status_code=status.HTTP_201_CREATED,
     summary="Create a table",
-    responses={422: {"description": "Invalid settings (e.g. a goal the preset does not offer)"}},
+    responses={
+        422: {"description": "Invalid settings (e.g. a goal the preset does not offer)"},
+        429: {"description": "Too many tables created from this address: wait Retry-After"},
+    },
 )
 async def create_table(
     body: CreateTable, request: Request, registry: RegistryDep, settings: SettingsDep
 ) -> CreatedTable:
-    """Create a table; the creator gets seat 0, its token and the invite link to share."""
-    overrides: dict[str, Any] = {}
-    if body.teams is not None:
-        overrides["teams"] = body.teams
+    """Create a table; the creator gets seat 0, its token and the invite link to share.
+    One client address may create ``DOMINO_CREATE_BURST`` tables at once and
+    ``DOMINO_CREATE_PER_MINUTE`` sustained; beyond that the answer is 429."""
+    wait = _creation_limiter(request, settings).take(_address(request) or "?")
+    if wait is not None:
+        metrics.TABLES_REFUSED.inc()
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            "too many tables created from this address; try again later",
+            headers={"Retry-After": str(max(1, math.ceil(min(wait, 3600))))},
+        )
+    # Every knob given (redeal_doubles may be given as null: off); the rest keep the preset's.
+    overrides: dict[str, Any] = {
+        k: getattr(body, k) for k in KNOBS
+        if k in body.model_fields_set and (getattr(body, k) is not None or k == "redeal_doubles")
+    }
     try:
         rules = Rules.from_preset(body.preset, seats=body.seats, goal=body.goal, **overrides)
     except (ValueError, TypeError) as exc:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     if len(body.bots) > body.seats:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "more bots than seats")
-    if body.preset == "classic" and body.goal not in (50, 100):
-        raise HTTPException(
-            status.HTTP_422_UNPROCESSABLE_CONTENT, "classic is played to 50 or 100 points"
-        )
     turn_seconds = body.turn_seconds if body.pace == "live" else None
     if turn_seconds is not None and turn_seconds < settings.min_turn_seconds:
         raise HTTPException(
@@ -110,6 +135,7 @@ async def create_table(
         player_hash=hash_token(player),
         address=_address(request),
     )
+    metrics.TABLES_CREATED.inc()
     return CreatedTable(
         table_id=actor.id,
         seat=0,
@@ -130,6 +156,7 @@ async def join_table(body: JoinTable, request: Request, actor: TableDep) -> Join
         token_hash=hash_token(token),
         player_hash=hash_token(player),
         ip_hash=address_hash(actor.id, _address(request)),
+        seat=body.seat,
     )
     reply = await actor.ask(None, join)
     if not reply.ok:

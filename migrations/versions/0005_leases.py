@@ -4,8 +4,8 @@ One row per table that some instance holds or held: the ``owner`` (an instance i
 the ``epoch`` (a fencing token, +1 at every change of hands) and ``expires_at``
 (seconds since the epoch, by the database's clock). Unused on SQLite (one instance).
 
-Revision ID: 0003_leases
-Revises: 0002
+Revision ID: 0005_leases
+Revises: 0004_push
 Create Date: 2026-12-01
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003_leases"
-down_revision = "0002"
+revision = "0005_leases"
+down_revision = "0004_push"
 branch_labels = None
 depends_on = None
 

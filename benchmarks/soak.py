@@ -1,0 +1,152 @@
+"""Soak: ``--tables`` (300) live tables played for ``--minutes`` (30); the server's
+memory over time.
+
+Each table has two seats: a person (this script, connected, playing its first legal move
+after ``--human-delay`` seconds) and Nino, at the server's real bot pause. A finished
+match is replaced by a new table, so ``--tables`` stay live throughout and finished ones
+are left to the server's eviction (``--actor-idle-seconds``, ``--sweep-seconds``). Every
+``--every`` seconds it prints the resident memory of the server process and of its bot
+workers, the live tables the server holds (from ``/metrics``) and the moves played; at
+the end, the growth from the first sample after ``--warmup`` minutes to the last. The
+target (issue 16): memory stays flat once warm.
+
+    python benchmarks/soak.py [--tables 300] [--minutes 30] [--every 60] [--warmup 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import time
+from collections.abc import Sequence
+
+import httpx
+from serving import Seat, Served
+
+
+class Tally:
+    """What every table loop did so far."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+        self.matches = 0
+        self.errors = 0
+
+
+async def play_tables(base: str, tally: Tally, human_delay: float, stop: float) -> None:
+    """One table after another until ``stop`` (a ``time.monotonic`` instant)."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        while time.monotonic() < stop:
+            try:
+                r = await http.post(
+                    "/api/tables",
+                    json={"preset": "classic", "seats": 2, "goal": 50, "bots": [None, "nino"]},
+                )
+                r.raise_for_status()
+                t = r.json()
+                seat = Seat(base, t["table_id"], t["token"])
+                await seat.connect()
+                await seat.send({"type": "start"})
+                await play_match(seat, tally, human_delay, stop)
+                await seat.close()
+            except (OSError, TimeoutError, httpx.HTTPError, KeyError) as exc:
+                tally.errors += 1
+                print(f"  table loop error: {type(exc).__name__}: {exc}")
+                await asyncio.sleep(1)
+
+
+async def play_match(seat: Seat, tally: Tally, human_delay: float, stop: float) -> None:
+    """Play ``seat`` until its match is over or ``stop``."""
+    asked = False
+    while time.monotonic() < stop:
+        with contextlib.suppress(TimeoutError):
+            await seat.frames(timeout=5)
+        v = seat.view
+        if v is None:
+            continue
+        if v["over"]:
+            tally.matches += 1
+            return
+        if v["round_over"]:
+            if not asked:
+                await seat.send({"type": "next_round"})
+                asked = True
+            continue
+        asked = False
+        if seat.my_turn():
+            await asyncio.sleep(human_delay)
+            await seat.play_first_legal()
+            tally.moves += 1
+            with contextlib.suppress(TimeoutError):  # the answer and the events
+                while seat.my_turn():
+                    await seat.frames(timeout=5)
+
+
+def live_tables(base: str) -> int:
+    """``domino_live_tables`` from the server's ``/metrics``."""
+    with contextlib.suppress(httpx.HTTPError):
+        for line in httpx.get(f"{base}/metrics", timeout=10).text.splitlines():
+            if line.startswith("domino_live_tables "):
+                return int(float(line.split()[1]))
+    return -1
+
+
+async def run(args: argparse.Namespace) -> list[tuple[float, float, float]]:
+    """The soak; the (minutes, server MiB, workers MiB) samples."""
+    env = {"DOMINO_CREATE_BURST": "100000000", "DOMINO_BOT_DELAY_SECONDS": str(args.bot_delay)}
+    if args.actor_idle_seconds is not None:
+        env["DOMINO_ACTOR_IDLE_SECONDS"] = str(args.actor_idle_seconds)
+    if args.sweep_seconds is not None:
+        env["DOMINO_SWEEP_SECONDS"] = str(args.sweep_seconds)
+    served = Served(env)
+    samples: list[tuple[float, float, float]] = []
+    try:
+        t0 = time.monotonic()
+        stop = t0 + args.minutes * 60
+        tally = Tally()
+        print(f"soak: {args.tables} live tables for {args.minutes} min on {served.base}")
+        print(f"{'min':>6} {'server MiB':>10} {'bots MiB':>9} {'live':>5} {'moves':>8} "
+              f"{'matches':>8} {'errors':>6}")  # fmt: skip
+        loops = [asyncio.create_task(play_tables(served.base, tally, args.human_delay, stop))
+                 for _ in range(args.tables)]  # fmt: skip
+        while time.monotonic() < stop:
+            await asyncio.sleep(min(args.every, max(0.0, stop - time.monotonic())))
+            main, bots = served.rss_mib()
+            minute = (time.monotonic() - t0) / 60
+            samples.append((minute, main, bots))
+            live = await asyncio.to_thread(live_tables, served.base)
+            print(f"{minute:6.1f} {main:10.0f} {bots:9.0f} {live:5d} {tally.moves:8d} "
+                  f"{tally.matches:8d} {tally.errors:6d}", flush=True)  # fmt: skip
+        await asyncio.gather(*loops, return_exceptions=True)
+        warm = [s for s in samples if s[0] >= args.warmup] or samples[-1:]
+        if warm:
+            first, last = warm[0], warm[-1]
+            per_min = (last[1] - first[1]) / max(1e-9, last[0] - first[0])
+            print(f"after warm-up ({first[0]:.1f} min): server {first[1]:.0f} -> {last[1]:.0f} "
+                  f"MiB ({per_min:+.2f} MiB/min), bot workers {first[2]:.0f} -> "
+                  f"{last[2]:.0f} MiB; {tally.moves} moves, {tally.matches} matches, "
+                  f"{tally.errors} errors")  # fmt: skip
+    finally:
+        served.stop()
+    return samples
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tables", type=int, default=300)
+    p.add_argument("--minutes", type=float, default=30.0)
+    p.add_argument("--every", type=float, default=60.0, help="seconds between samples")
+    p.add_argument("--warmup", type=float, default=5.0, help="minutes before memory is judged")
+    p.add_argument("--human-delay", type=float, default=1.0, help="the person's pause (s)")
+    p.add_argument("--bot-delay", type=float, default=0.8, help="DOMINO_BOT_DELAY_SECONDS")
+    p.add_argument("--actor-idle-seconds", type=float, default=None,
+                   help="DOMINO_ACTOR_IDLE_SECONDS (server default: 600)")  # fmt: skip
+    p.add_argument("--sweep-seconds", type=float, default=None,
+                   help="DOMINO_SWEEP_SECONDS (server default: 60)")  # fmt: skip
+    asyncio.run(run(p.parse_args(argv)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Replays: a finished table's match, or a record file, as steps to show one by one
+(:func:`domino_server.replay.replay_steps`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Body, HTTPException, status
+
+from ...replay import RecordError, replay_steps
+from ..deps import TableDep
+
+router = APIRouter(prefix="/api", tags=["records"])
+
+#: The largest record a page may send to be replayed (a long match is about 20 kB).
+MAX_RECORD_ROUNDS = 200
+
+
+@router.get(
+    "/tables/{table_id}/replay",
+    summary="The finished match as replay steps",
+    responses={404: {"description": "No such table"}, 409: {"description": "Not over yet"}},
+)
+async def table_replay(actor: TableDep) -> dict[str, Any]:
+    """Every move of the finished match with the table and every hand after it, and the
+    seats' names."""
+    if actor.status != "finished" or actor.match is None:
+        raise HTTPException(
+            status.HTTP_409_CONFLICT, "the replay is available once the match is over"
+        )
+    out = replay_steps(actor.match.to_record())
+    out["names"] = [s["name"] or "" for s in actor.summary()["seats"]]
+    out["table_id"] = actor.id
+    return out
+
+
+@router.post(
+    "/replay",
+    summary="A record file as replay steps",
+    responses={422: {"description": "Not a valid domino-record/1"}},
+)
+async def record_replay(record: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+    """Replay a ``domino-record/1`` object (a downloaded record file)."""
+    rounds = record.get("rounds")
+    if isinstance(rounds, list) and len(rounds) > MAX_RECORD_ROUNDS:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, "too many rounds")
+    try:
+        out = replay_steps(record)
+    except RecordError as exc:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, str(exc)) from exc
+    out["names"] = None
+    return out

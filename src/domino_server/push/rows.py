@@ -1,0 +1,201 @@
+"""The database side of reminders: subscriptions, reminders stored once, and the claim
+that lets one instance (of several) send each due reminder.
+
+A claim marks due rows with a fresh token and a lease in one ``UPDATE ... RETURNING``;
+on PostgreSQL its inner ``SELECT`` takes the rows ``FOR UPDATE SKIP LOCKED``, so two
+instances claiming at once never get the same row. A claim whose instance died runs out
+with its lease and the row is claimed again (nothing is lost across a restart).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from ..store import models as m
+from .plan import END_TURN, Plan
+
+__all__ = [
+    "MAX_PER_SEAT",
+    "add_subscription",
+    "apply_plan",
+    "claim_due",
+    "delete_subscription",
+    "finish",
+    "has_subscription",
+    "next_due",
+    "remove_subscriptions",
+    "retry_later",
+    "subscriptions_of",
+]
+
+#: Most browsers subscribed for one seat (the oldest goes first).
+MAX_PER_SEAT = 5
+
+S = m.push_subscriptions
+R = m.push_reminders
+
+
+async def add_subscription(
+    engine: AsyncEngine, table_id: str, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
+) -> None:
+    """Subscribe ``endpoint`` for the seat (its keys replaced if it was subscribed)."""
+    async with engine.begin() as conn:
+        mine = and_(S.c.table_id == table_id, S.c.seat == seat)
+        await conn.execute(delete(S).where(and_(mine, S.c.endpoint == endpoint)))
+        ids = [r[0] for r in await conn.execute(select(S.c.id).where(mine).order_by(S.c.id))]
+        extra = ids[: max(0, len(ids) - MAX_PER_SEAT + 1)]
+        if extra:
+            await conn.execute(delete(S).where(S.c.id.in_(extra)))
+        await conn.execute(
+            insert(S).values(
+                table_id=table_id,
+                seat=seat,
+                endpoint=endpoint,
+                p256dh=p256dh,
+                auth=auth,
+                lang=lang,
+                created_at=time.time(),
+            )
+        )
+
+
+async def remove_subscriptions(
+    engine: AsyncEngine, table_id: str, seat: int, endpoint: str | None
+) -> int:
+    """Unsubscribe ``endpoint`` (None: every browser) for the seat; how many went."""
+    where = and_(S.c.table_id == table_id, S.c.seat == seat)
+    if endpoint is not None:
+        where = and_(where, S.c.endpoint == endpoint)
+    async with engine.begin() as conn:
+        return int((await conn.execute(delete(S).where(where))).rowcount)
+
+
+async def has_subscription(engine: AsyncEngine, table_id: str, seat: int, endpoint: str) -> bool:
+    """Whether ``endpoint`` is subscribed for the seat."""
+    where = and_(S.c.table_id == table_id, S.c.seat == seat, S.c.endpoint == endpoint)
+    async with engine.connect() as conn:
+        return (await conn.execute(select(S.c.id).where(where))).first() is not None
+
+
+async def subscriptions_of(engine: AsyncEngine, table_id: str, seat: int) -> list[dict[str, Any]]:
+    """Every subscription of the seat."""
+    where = and_(S.c.table_id == table_id, S.c.seat == seat)
+    async with engine.connect() as conn:
+        return [dict(r) for r in (await conn.execute(select(S).where(where))).mappings()]
+
+
+async def delete_subscription(engine: AsyncEngine, sub_id: int) -> None:
+    """Forget a subscription the push service says is gone."""
+    async with engine.begin() as conn:
+        await conn.execute(delete(S).where(S.c.id == sub_id))
+
+
+def _insert_once(engine: AsyncEngine) -> Any:
+    """An INSERT that does nothing for a (table, seat, turn, kind) stored already."""
+    keys = ["table_id", "seat", "turn", "kind"]
+    if engine.dialect.name == "postgresql":
+        return postgresql.insert(R).on_conflict_do_nothing(index_elements=keys)
+    return sqlite.insert(R).on_conflict_do_nothing(index_elements=keys)
+
+
+async def apply_plan(engine: AsyncEngine, table_id: str, p: Plan, now: float) -> None:
+    """Cancel the table's pending reminders that ``p`` does not keep and store its wanted
+    ones that are not stored yet, in one transaction."""
+    if not p.touch:
+        return
+    cancel = and_(R.c.table_id == table_id, R.c.state == "pending", R.c.turn != END_TURN)
+    if p.keep is not None:
+        seat, turn = p.keep
+        cancel = and_(cancel, or_(R.c.seat != seat, R.c.turn != turn))
+    rows = [
+        {
+            "table_id": table_id,
+            "seat": w.seat,
+            "turn": w.turn,
+            "kind": w.kind,
+            "due_at": w.due_at,
+            "payload": w.payload,
+            "state": w.state,
+            "attempts": 0,
+            "delivered": [],
+            "created_at": now,
+        }
+        for w in p.wanted
+    ]
+    async with engine.begin() as conn:
+        await conn.execute(update(R).where(cancel).values(state="cancelled", claim=None))
+        if rows:
+            await conn.execute(_insert_once(engine), rows)
+
+
+async def claim_due(
+    engine: AsyncEngine, now: float, token: str, *, limit: int, lease: float
+) -> list[dict[str, Any]]:
+    """Claim up to ``limit`` due pending reminders for ``lease`` seconds under ``token``."""
+    free = or_(R.c.claimed_until.is_(None), R.c.claimed_until < now)
+    due = (
+        select(R.c.id)
+        .where(and_(R.c.state == "pending", R.c.due_at <= now, free))
+        .order_by(R.c.due_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    stmt = (
+        update(R)
+        .where(and_(R.c.id.in_(due.scalar_subquery()), R.c.state == "pending", free))
+        .values(claim=token, claimed_until=now + lease)
+        .returning(*R.c)
+    )
+    async with engine.begin() as conn:
+        return [dict(r) for r in (await conn.execute(stmt)).mappings()]
+
+
+async def finish(
+    engine: AsyncEngine, rid: int, token: str, state: str, delivered: list[int], at: float
+) -> None:
+    """Close a claimed reminder as ``state`` (sent, nobody, failed)."""
+    async with engine.begin() as conn:
+        await conn.execute(
+            update(R)
+            .where(and_(R.c.id == rid, R.c.claim == token))
+            .values(state=state, delivered=delivered, sent_at=at, claim=None, claimed_until=None)
+        )
+
+
+async def retry_later(
+    engine: AsyncEngine, rid: int, token: str, due_at: float, attempts: int, delivered: list[int]
+) -> None:
+    """Give a claimed reminder back, due again at ``due_at``."""
+    async with engine.begin() as conn:
+        await conn.execute(
+            update(R)
+            .where(and_(R.c.id == rid, R.c.claim == token))
+            .values(
+                due_at=due_at,
+                attempts=attempts,
+                delivered=delivered,
+                claim=None,
+                claimed_until=None,
+            )
+        )
+
+
+async def release(engine: AsyncEngine, token: str) -> None:
+    """Give back every reminder still claimed under ``token`` (shutting down)."""
+    async with engine.begin() as conn:
+        await conn.execute(
+            update(R).where(R.c.claim == token).values(claim=None, claimed_until=None)
+        )
+
+
+async def next_due(engine: AsyncEngine) -> float | None:
+    """When the earliest pending reminder is due (a claimed one: when its lease ends)."""
+    when = func.min(func.coalesce(R.c.claimed_until, R.c.due_at))
+    async with engine.connect() as conn:
+        value = (await conn.execute(select(when).where(R.c.state == "pending"))).scalar()
+    return None if value is None else float(value)

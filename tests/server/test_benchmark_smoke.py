@@ -1,0 +1,46 @@
+"""Smoke tests of the soak and flood benchmarks: they run against a real server and
+print their figures (the figures themselves are in docs/BENCHMARKS.md, not asserted)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@pytest.mark.slow
+def test_soak_prints_memory_over_time(
+    load_benchmark: Callable[[str], ModuleType],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # its helpers module, serving.py
+    soak = load_benchmark("soak")
+    soak.main(["--tables", "4", "--minutes", "0.35", "--every", "6", "--warmup", "0",
+               "--human-delay", "0.05", "--bot-delay", "0.05"])  # fmt: skip
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if re.match(r"\s+\d+\.\d+\s+\d+", line)]
+    assert len(rows) >= 3, out
+    assert all(int(r[1]) > 10 for r in rows), out  # the server's RSS in MiB
+    assert int(rows[-1][3]) >= 1 and int(rows[-1][4]) > 0, out  # live tables, moves
+    assert "after warm-up" in out and "MiB/min" in out
+
+
+@pytest.mark.slow
+def test_flood_prints_the_other_tables_answers_against_the_budget(
+    load_benchmark: Callable[[str], ModuleType],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    flood = load_benchmark("flood")
+    flood.main(["--tables", "15", "--answers", "2", "--bot-delay", "0.1", "--think", "0.1"])
+    out = capsys.readouterr().out
+    assert re.search(r"flood: 10 tables of 3 hard bots created and started, 5 refused", out), out
+    assert re.search(r"under flood: 2 answers, median [\d.]+ s", out), out
+    assert "target: every answer within 2x budget" in out

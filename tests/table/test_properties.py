@@ -1,0 +1,221 @@
+"""Property tests of the table machine over random command sequences (people, bots,
+joins, sockets coming and going, timers, resigns, votes, claims, reactions, stale and
+repeated commands) in every preset and seat count:
+
+- folding the stored events (as the store keeps them) rebuilds the live state exactly;
+- a rejected command changes nothing;
+- nothing changes a finished match;
+- who holds each seat follows the seat-holder rule (:mod:`domino_server.table.seating`);
+- no event's public text holds a tile that is still hidden.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domino_core import PRESETS, view_for
+from domino_server.table import Rejection, Stored, TableState, decide, evolve, restore
+from domino_server.table import commands as mc
+from domino_server.table.deadlines import bot_turn
+from domino_server.tables.storing import write_for
+
+from .machine import T0, TIMING, deal, new_table
+
+TILE = re.compile(r"\b([0-6])-([0-6])\b")
+STEPS = [0.0, 0.5, 5.0, 31.0, 3600.0, 2 * 86400.0 + 1, 7 * 86400.0 + 1]
+ACTIONS = [
+    "join", "came", "went", "start", "person", "person", "person", "bot", "bot", "bot",
+    "timeout", "wrong", "next_round", "resign", "propose", "vote", "claim", "tick", "react",
+    "again", "spectator", "stale",
+]  # fmt: skip
+
+
+def snapshot(state: TableState) -> Any:
+    """Everything in a state, comparable (the match by its record and position)."""
+    return (state.durable(), state.presence, state.reacted_at, set(state.reaction_ids))
+
+
+def board_tiles(state: TableState) -> set[tuple[int, int]]:
+    """The tiles on the table now (public)."""
+    if state.match is None:
+        return set()
+    board = view_for(state.match, None).to_dict()["board"]
+    out = set()
+    if board["center"] is not None:
+        out.add(tuple(sorted(board["center"])))
+    for arm in board["arms"].values():
+        out.update(tuple(sorted(t)) for t in arm)
+    return out  # type: ignore[return-value]
+
+
+class Store:
+    """What the database would hold: the table's rows as created, then each write."""
+
+    def __init__(self, state: TableState) -> None:
+        spec = state.spec
+        self.row = {
+            "id": spec.table_id,
+            "rules": spec.rules,
+            "pace": spec.pace,
+            "turn_seconds": spec.turn_seconds,
+            "partner": spec.partner,
+        }
+        self.seats = [
+            {
+                "seat": s.seat,
+                "creator": s.creator,
+                "name": s.name,
+                "bot": s.bot,
+                "token_hash": s.token_hash,
+                "player_hash": s.player_hash,
+                "ip_hash": s.ip_hash,
+            }
+            for s in state.seats
+        ]
+        self.deals: dict[int, tuple[list[list[str]], list[str]]] = {}
+        self.events: list[Any] = []
+
+    def write(self, events: list[Stored]) -> None:
+        w = copy.deepcopy(write_for(self.row["id"], events))
+        for seat, cols in w.seats.items():
+            self.seats[seat].update(cols)
+        if w.deal is not None:
+            self.deals[w.deal[0]] = (w.deal[1], w.deal[2])
+        for e in w.events:
+            json.dumps(e.payload)  # what is stored is JSON
+            self.events.append(e)
+
+    def restore(self) -> TableState:
+        return restore(self.row, self.seats, self.deals, self.events, TIMING, T0)
+
+
+def command(data: st.DataObject, state: TableState, now: float, n: int) -> mc.Command:
+    """One command, drawn to hit the rules often (and miss them sometimes)."""
+    seats = len(state.seats)
+    seat = data.draw(st.integers(0, seats - 1))
+    kind = data.draw(st.sampled_from(ACTIONS))
+    m = state.match
+    turn = m.turn if m is not None else None
+    cid = f"c{n}"
+    if kind == "join":
+        return mc.Join(f"P{n}", f"tok{n}", f"k{n}", data.draw(st.sampled_from(["a0", f"a{n}"])))
+    if kind == "came":
+        return mc.SocketCame(seat)
+    if kind == "went":
+        return mc.SocketWent(seat)
+    if kind == "start":
+        return mc.Start(data.draw(st.sampled_from([0, seat])), cid, deal(state, n))
+    if kind == "next_round":
+        return mc.NextRound(seat, cid, deal(state, n))
+    if kind in ("person", "wrong") and m is not None and turn is not None:
+        legal = [str(x) for x in m.legal_moves()] or ["draw"]
+        text = data.draw(st.sampled_from(legal)) if kind == "person" else "6-6 U"
+        if text in ("draw", "pass"):
+            return mc.Play(turn, cid, text)
+        tile, _, end = text.partition(" ")
+        return mc.Play(turn, cid, "play", tile, end or None)
+    if kind in ("bot", "timeout", "stale") and m is not None and turn is not None:
+        legal = [str(x) for x in m.legal_moves()] or ["draw"]
+        want = bot_turn(state, now)
+        seq = state.seq - (1 if kind == "stale" else 0)
+        timeout = want.timeout if want is not None and kind == "bot" else kind == "timeout"
+        return mc.BotMoved(turn, seq, data.draw(st.sampled_from(legal)), timeout)
+    if kind == "resign":
+        return mc.Resign(seat, cid)
+    if kind == "propose":
+        return mc.Propose(seat, cid)
+    if kind == "vote":
+        return mc.Vote(seat, cid, data.draw(st.booleans()))
+    if kind == "claim":
+        return mc.Claim(seat, cid)
+    if kind == "react":
+        return mc.React(seat, cid, "nice")
+    if kind == "again" and state.cmd_ids:
+        (s, old) = next(iter(state.cmd_ids))
+        return mc.Resign(s, old)
+    if kind == "spectator":
+        return mc.Propose(None, cid)
+    return mc.Tick(deal(state, n))
+
+
+def check_seat_rule(before: TableState, after: TableState, events: list[Any]) -> None:
+    """Seats change hands only by their events, and only by the stated rule."""
+    named = {
+        e.payload["seat"]
+        for e in events
+        if isinstance(e, Stored)
+        and e.payload.get("type") in ("seat_joined", "seat_human", "seat_bot")
+    }
+    for b, a in zip(before.seats, after.seats, strict=True):
+        if (b.kind, b.away, b.pending) != (a.kind, a.away, a.pending):
+            assert b.seat in named, (b, a)
+    m = after.match
+    for e in events:
+        if not isinstance(e, Stored) or e.payload.get("type") != "seat_human":
+            continue
+        s = before.seats[e.payload["seat"]]
+        pending_now = s.pending is not None or any(
+            isinstance(x, Stored) and x.payload.get("type") == "seat_joined" for x in events
+        )
+        assert pending_now or (s.kind == "human" and s.away and after.connected(s.seat))
+        assert m is None or m.over or m.round_over or m.turn != s.seat
+
+
+def check_no_hidden_tile(state: TableState, ev: Stored) -> None:
+    tiles = {tuple(sorted((int(a), int(b)))) for a, b in TILE.findall(json.dumps(ev.payload))}
+    assert tiles <= board_tiles(state), (ev.payload, tiles)
+
+
+COMBOS = [(p, n) for p in PRESETS for n in (2, 3, 4)]
+
+
+@pytest.mark.parametrize(("preset", "seats"), COMBOS)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_commands_keep_every_table_invariant(
+    preset: str, seats: int, data: st.DataObject
+) -> None:
+    pace = data.draw(st.sampled_from(["live", "correspondence"]))
+    bots = [None] + [
+        data.draw(st.sampled_from([None, "rabisco", "nino"])) for _ in range(seats - 1)
+    ]
+    teams = data.draw(st.sampled_from([None, True])) if seats == 4 else None
+    partner = data.draw(st.sampled_from([None, "friend", "bot"])) if teams else None
+    state = new_table(
+        preset, seats, pace=pace, turn_seconds=data.draw(st.sampled_from([None, 20.0])),
+        bots=bots, teams=teams, partner=partner,
+    )  # fmt: skip
+    store = Store(state)
+    now = T0
+    for n in range(data.draw(st.integers(10, 80))):
+        now += data.draw(st.sampled_from(STEPS))
+        cmd = command(data, state, now, n)
+        before = snapshot(state)
+        finished = state.status == "finished"
+        seats_before = state.seats
+        out = decide(state, cmd, now)
+        if isinstance(out, Rejection):
+            assert snapshot(state) == before  # a rejected command changes nothing
+            continue
+        assert snapshot(state) == before  # deciding changes nothing either
+        stored = [e for e in out if isinstance(e, Stored)]
+        if finished:
+            assert stored == [], (cmd, stored)  # nothing changes a finished match
+        assert [e.seq for e in stored] == list(range(state.seq + 1, state.seq + 1 + len(stored)))
+        old = copy.copy(state)
+        old.seats = seats_before
+        if stored:
+            store.write(stored)
+        for ev in out:
+            state = evolve(state, ev)
+            if isinstance(ev, Stored):
+                check_no_hidden_tile(state, ev)
+        check_seat_rule(old, state, out)
+    assert store.restore().durable() == state.durable()  # the fold rebuilds it exactly

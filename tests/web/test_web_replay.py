@@ -1,0 +1,121 @@
+"""Replays: a finished match stepped through from the match-over panel, move by move and
+round by round, by buttons and keys, each step said by the live region; the link keeps
+the step; a downloaded record file opened in the page replays the same match."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .driver import create_vs_computer, play_round, state
+
+pytestmark = pytest.mark.browser
+
+
+def _finished_match(page: Page, server: str) -> str:
+    """A 2-seat classic match with one round played out, then resigned; its table id."""
+    create_vs_computer(page, server, preset="classic", seats=2, goal=100)
+    play_round(page)
+    page.click("#main-action")  # next round
+    page.wait_for_function("() => !dominoDebug.state().view.round_over", timeout=10000)
+    page.click("#more summary")
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+    return str(state(page)["table"]["id"])
+
+
+def test_a_finished_match_replays_move_by_move_and_round_by_round(
+    page: Page, server: str, shots: Path
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    table_id = _finished_match(page, server)
+    # the score sheet from the match-over panel: the round played, its points, the totals
+    page.click("#match-score-btn")
+    sheet = page.locator("#score-dialog")
+    expect(sheet).to_be_visible()
+    rows = sheet.locator("#score-table tbody tr")
+    expect(rows).to_have_count(1)
+    v = state(page)["view"]
+    first = v["rounds"][0]
+    cells = rows.first.locator("td")
+    expect(cells.nth(2)).to_have_text(str(first["points"] if first["winner"] is not None else 0))
+    expect(sheet.locator("#score-goal")).to_contain_text("Meta: 100 pontos. Total agora: ")
+    page.screenshot(path=str(shots / "score-sheet.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator("#match-score-btn")).to_be_focused()  # back where it was opened
+    page.click("#replay-link")
+    page.wait_for_url(f"**/t/{table_id}/replay")
+    step = page.locator("#replay-step")
+    expect(step).to_have_text("Rodada 1: as pedras foram dadas.")
+    expect(page.locator("#replay-board")).to_contain_text("Mesa vazia")
+    # both hands face up, seven tiles each, as dealt
+    expect(page.locator("#replay-hands .reveal-row")).to_have_count(2)
+    expect(page.locator("#replay-hands .reveal-row").first.locator(".mini")).to_have_count(7)
+    expect(page.locator("#rp-prev")).to_be_disabled()
+    # a move forward: the line holds one tile, the sentence says who played what
+    page.click("#rp-next")
+    expect(step).to_have_text(re.compile(r"^Rodada 1, lance 1 de \d+\. .+ jogou \d-\d"))
+    expect(step).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#replay-board svg > .tile")).to_have_count(1)
+    held = page.locator("#replay-hands .mini").count()
+    assert held == 13, f"one tile left the hands, {held} held"
+    # by keys: focus on the replay, arrows step, Page Down goes to the next round's deal
+    page.focus("#replay-view")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#replay-board svg > .tile")).to_have_count(2)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-board svg > .tile")).to_have_count(1)
+    page.keyboard.press("End")  # the resigned second round: its deal, or a move or two
+    expect(step).to_contain_text("Rodada 2")
+    end_text = step.inner_text()
+    expect(page.locator("#rp-next")).to_be_disabled()
+    page.keyboard.press("Home")
+    expect(step).to_have_text("Rodada 1: as pedras foram dadas.")
+    page.keyboard.press("PageDown")
+    expect(step).to_have_text("Rodada 2: as pedras foram dadas.")
+    page.keyboard.press("PageUp")
+    expect(step).to_have_text("Rodada 1: as pedras foram dadas.")
+    page.keyboard.press("PageDown")
+    expect(step).to_have_text("Rodada 2: as pedras foram dadas.")
+    page.keyboard.press("ArrowLeft")  # the last move of round 1: the round's result
+    expect(step).to_contain_text("Rodada 1 terminou.")
+    page.screenshot(path=str(shots / "replay.png"))
+    # the address keeps the step: the link opens there
+    url = page.url
+    assert re.search(r"\?step=\d+$", url), url
+    said = step.inner_text()
+    page.goto(url)
+    expect(page.locator("#replay-step")).to_have_text(said)
+    assert said != end_text
+
+
+def test_a_record_file_opened_in_the_page_replays_it(
+    page: Page, server: str, tmp_path: Path
+) -> None:
+    table_id = _finished_match(page, server)
+    record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    page.goto(f"{server}/replay")
+    page.wait_for_selector("body[data-ready]")
+    page.set_input_files("#replay-file", str(path))
+    expect(page.locator("#replay-step")).to_have_text("Rodada 1: as pedras foram dadas.")
+    # the file's own deal: seat 0's first hand is the record's
+    first = sorted(record["rounds"][0]["hands"][0])
+    shown = (
+        page.locator("#replay-hands .reveal-row")
+        .first.locator(".mini")
+        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    )
+    assert sorted(shown) == first
+    expect(page.locator("#replay-share")).to_be_hidden()  # a file has no table to link to
+    # a file that is not a record says why
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "nope"}')
+    page.set_input_files("#replay-file", str(bad))
+    expect(page.locator("#replay-status")).to_contain_text("Não foi possível abrir o replay")

@@ -1,0 +1,99 @@
+"""You are told what happened to you: the turn timer warns in its last 10 s, and when it
+runs out the page says the computer played for you, and what; your own lost connection
+shows within about 5 s (the browser's offline event; a heartbeat otherwise) with your seat
+marked offline, and the page reconnects by itself; the others see you disconnected within
+about 10 s."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .driver import create_for_friends, join_and_start, state
+
+pytestmark = pytest.mark.browser
+
+
+def _on_turn(*pages: Page) -> Page:
+    """The page whose seat is on turn now (with the timer running)."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        for p in pages:
+            s = state(p)
+            v = s["view"]
+            if v and not v["round_over"] and v["turn"] == s["seat"] and not s["pending"]:
+                return p
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("nobody is on turn")
+
+
+def test_the_timer_warns_and_then_the_computer_plays_for_you(browser: Browser, server: str) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    friend_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        host = host_ctx.new_page()
+        link = create_for_friends(
+            host, server, preset="draw", seats=2, pace="live", turn_seconds=15
+        )
+        friend = friend_ctx.new_page()
+        join_and_start(host, friend, link, "Bia")
+        waiting = _on_turn(host, friend)  # whoever it is, they let the time run out
+        timer = waiting.locator("#seats-bar .seat-chip.me .seat-timer")
+        expect(timer).to_be_visible()
+        expect(timer).not_to_have_class("seat-timer low")
+        # the last 10 s: the bar turns red and the live region says so
+        expect(timer).to_have_class("seat-timer low", timeout=12000)
+        expect(waiting.locator("#live")).to_contain_text("segundos para você jogar")
+        # run out: the computer moved for this seat, and the page says what it did
+        bar = waiting.locator("#auto-bar")
+        expect(bar).to_be_visible(timeout=15000)
+        expect(bar).to_contain_text(
+            re.compile(r"o computador jogou por você \((jogou \d-\d|comprou \d+|passou)")
+        )
+        # and it stays until dismissed (or our own next move)
+        waiting.wait_for_timeout(300)
+        expect(bar).to_be_visible()
+        waiting.click("#auto-ok")
+        expect(bar).to_be_hidden()
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def test_going_offline_is_shown_at_once_and_the_others_see_it(
+    browser: Browser, server: str
+) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    friend_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        host = host_ctx.new_page()
+        link = create_for_friends(host, server, preset="draw", seats=2, pace="live")
+        friend = friend_ctx.new_page()
+        join_and_start(host, friend, link, "Bia")
+        friend_seat = host.locator("#seats-bar .seat-chip[data-seat='1']")
+        expect(friend_seat.locator(".dot.on")).to_be_visible()
+        began = time.monotonic()
+        friend_ctx.set_offline(True)
+        # the friend's own page: a banner and her seat marked offline, within 5 s
+        expect(friend.locator("#conn-banner")).to_contain_text("sem conexão", timeout=5000)
+        expect(friend.locator("#seats-bar .seat-chip.me")).to_have_class(
+            re.compile(r"\bgone\b"), timeout=5000
+        )
+        expect(friend.locator("#seats-bar .seat-chip.me .seat-away")).to_have_text("sem conexão")
+        assert time.monotonic() - began < 5.5
+        # the host sees her disconnected within about 10 s
+        expect(friend_seat.locator(".dot.off")).to_be_visible(timeout=10000)
+        assert time.monotonic() - began < 10.5, "the others saw it late"
+        # back online: the page reconnects by itself and the seat is on again
+        friend_ctx.set_offline(False)
+        expect(friend.locator("#conn-banner")).to_contain_text("Conectado de novo", timeout=10000)
+        expect(friend.locator("#seats-bar .seat-chip.me")).not_to_have_class(
+            re.compile(r"\bgone\b")
+        )
+        expect(friend_seat.locator(".dot.on")).to_be_visible(timeout=10000)
+    finally:
+        host_ctx.close()
+        friend_ctx.close()

@@ -1,0 +1,152 @@
+// The seats around the felt, what each did last, names told apart, the score sheet,
+// what happened to us, and stepping through a replay: the pure parts.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
+import { setLang } from "../../../web/i18n.js";
+import { movesIn, stepFrom } from "../../../web/replay.js";
+import { scoreSheet } from "../../../web/score-sheet.js";
+import { actionText, lastActions, seatNames, seatPlace, timerShare } from "../../../web/seats.js";
+import { explainRound } from "../../../web/state.js";
+
+setLang("pt-BR");
+
+test("seats sit as at a real table: you at the bottom, the partner across, play to the right", () => {
+  assert.deepEqual([0, 1, 2, 3].map((s) => seatPlace(4, 0, s)), ["bottom", "right", "top", "left"]);
+  assert.deepEqual([0, 1, 2, 3].map((s) => seatPlace(4, 2, s)), ["top", "left", "bottom", "right"]);
+  assert.deepEqual([0, 1, 2].map((s) => seatPlace(3, 1, s)), ["left", "bottom", "right"]);
+  assert.deepEqual([0, 1].map((s) => seatPlace(2, 1, s)), ["top", "bottom"]);
+  assert.equal(seatPlace(4, null, 0), "bottom", "a spectator looks from seat 0");
+});
+
+test("what each seat did last stays until it acts again; draws in a row add up", () => {
+  const view = {
+    log: [
+      { type: "play", seat: 0, tile: "6-6" },
+      { type: "draw", seat: 1, count: 1 },
+      { type: "draw", seat: 1, count: 2 },
+      { type: "pass", seat: 1 },
+      { type: "play", seat: 2, tile: "6-3" },
+      { type: "draw", seat: 0, count: 1 },
+      { type: "score", side: 0, points: 10 },
+    ],
+  };
+  const did = lastActions(view);
+  assert.equal(actionText(did[0]), "comprou 1");
+  assert.equal(actionText(did[1]), "passou");
+  assert.equal(actionText(did[2]), "jogou 6-3");
+  const drew = lastActions({ log: [{ type: "draw", seat: 1, count: 1 }, { type: "draw", seat: 1, count: 2 }] });
+  assert.equal(actionText(drew[1]), "comprou 3");
+  const again = lastActions({ log: [{ type: "draw", seat: 1, count: 1 }, { type: "play", seat: 0, tile: "1-1" }, { type: "draw", seat: 1, count: 1 }] });
+  assert.equal(actionText(again[1]), "comprou 1", "a new run of draws after another seat moved");
+});
+
+test("three bots of one level get names a player tells apart; people keep theirs", () => {
+  const seats = [
+    { seat: 0, kind: "human", name: "Ana" },
+    { seat: 1, kind: "bot", bot: "nino", name: "Nino" },
+    { seat: 2, kind: "bot", bot: "nino", name: "Nino" },
+    { seat: 3, kind: "bot", bot: "nino", name: "Nino" },
+  ];
+  const names = seatNames(seats);
+  assert.deepEqual(names, ["Ana", "Nino", "Nina", "Nico"]);
+  assert.equal(new Set(names).size, 4);
+  assert.deepEqual(seatNames([{ seat: 0, kind: "human", name: "Bia" }, { seat: 1, kind: "human", name: "Bia" }]), ["Bia 1", "Bia 2"]);
+  // the default name shows in the reader's language
+  setLang("en");
+  assert.deepEqual(seatNames([{ seat: 0, kind: "human", name: "Jogador" }, { seat: 1, kind: "bot", bot: "rabisco", name: "Rabisco" }]), ["Player", "Rabisco"]);
+  setLang("pt-BR");
+});
+
+test("the turn timer's share", () => {
+  assert.equal(timerShare(30, 15), 0.5);
+  assert.equal(timerShare(30, 45), 1);
+  assert.equal(timerShare(null, 5), null);
+});
+
+function stateWith(view, seat = 0, turnSeconds = 15, deadline = null) {
+  return {
+    seat,
+    table: { seats: [{ seat: 0, kind: "human", name: "Ana" }, { seat: 1, kind: "human", name: "Bia" }], turn_seconds: turnSeconds, deadline, pace: "live" },
+    view,
+    pending: {},
+    feed: [],
+  };
+}
+
+test("a move of ours after our timer ran out was the computer's; one we sent was not", () => {
+  const now = Date.parse("2026-01-01T10:00:10Z");
+  const view = { turn: 0, round_over: false, over: false, legal: [] };
+  const late = stateWith(view, 0, 15, "2026-01-01T10:00:10Z");
+  assert.ok(playedForUs(late, { type: "play", seat: 0, tile: "6-4" }, now));
+  assert.ok(!playedForUs(late, { type: "play", seat: 1, tile: "6-4" }, now), "another seat's move");
+  const early = stateWith(view, 0, 15, "2026-01-01T10:00:20Z");
+  assert.ok(!playedForUs(early, { type: "draw", seat: 0 }, now), "an automatic draw at the turn's start");
+  const sent = { ...late, pending: { a: { type: "play", id: "a" } } };
+  assert.ok(!playedForUs(sent, { type: "play", seat: 0, tile: "6-4" }, now), "our own move");
+  assert.ok(!playedForUs(stateWith(view, 0, null, "2026-01-01T10:00:10Z"), { type: "pass", seat: 0 }, now), "no timer");
+});
+
+test("a friend who joined is said once: seat_human right after seat_joined repeats it", () => {
+  const feed = [{ seq: 1, event: { type: "seat_joined", seat: 1, name: "Bia", pending: true } }];
+  assert.ok(repeatsJoin(feed, { type: "seat_human", seat: 1 }));
+  const back = [...feed, { seq: 2, event: { type: "seat_bot", seat: 1, reason: "away" } }];
+  assert.ok(!repeatsJoin(back, { type: "seat_human", seat: 1 }), "back from being away is news");
+  assert.ok(!repeatsJoin([], { type: "seat_human", seat: 1 }));
+});
+
+const TEAMS = { preset: "classic", seats: 4, teams: true, goal: 100 };
+
+test("the score sheet: each round's winner, how, points, fives and running totals", () => {
+  const view = {
+    rules: { preset: "fives", seats: 2, teams: false, goal: 200, scoring: "fives" },
+    scores: [45, 10],
+    rounds: [
+      { result: "domino", winner: 0, points: 20, fives: [[0, 10], [1, 10]], hands: [[], ["6-6"]] },
+      { result: "blocked", winner: 0, points: 15, fives: [], hands: [["1-0"], ["2-2"]] },
+      { result: "blocked", winner: null, points: 0, fives: [], hands: [["1-0"], ["1-0"]] },
+    ],
+  };
+  const sheet = scoreSheet(stateWith(view));
+  assert.deepEqual(sheet.sides, ["Ana", "Bia"]);
+  assert.deepEqual(sheet.rows.map((r) => [r.round, r.winner, r.how, r.points, r.fives, r.totals]), [
+    [1, "Ana", "bateu", 20, "Ana +10, Bia +10", [30, 10]],
+    [2, "Ana", "trancou", 15, "", [45, 10]],
+    [3, "ninguém", "trancou", 0, "", [45, 10]],
+  ]);
+  assert.equal(sheet.total, "Ana 45 · Bia 10");
+});
+
+test("a blocked round with teams says team totals decide, and gives them", () => {
+  const s = {
+    seat: 0,
+    table: { seats: [0, 1, 2, 3].map((seat) => ({ seat, kind: "human", name: ["Ana", "Bia", "Caio", "Duda"][seat] })) },
+    view: { rules: TEAMS, scores: [0, 20], round: 1 },
+    feed: [],
+  };
+  // Ana (seat 0) held the lowest hand, but her team's two hands weigh more
+  const text = explainRound(s, { result: "blocked", winner: 1, points: 20, pips: [2, 8, 18, 4], hands: [] }, 1);
+  assert.match(text.explain, /dupla com menos pontos somando as duas mãos/);
+  assert.doesNotMatch(text.explain, /vence quem tem menos/);
+  assert.equal(text.teams, "Pontos nas mãos das duplas: Nós 20, Eles 12. Em duplas, decide a soma das duas mãos.");
+  const solo = explainRound({ ...s, view: { ...s.view, rules: { ...TEAMS, teams: false } } }, { result: "blocked", winner: 0, points: 5, pips: [1, 2, 3, 4], hands: [] }, 1);
+  assert.equal(solo.teams, "");
+  const said = roundSentence({ ...s, view: { ...s.view, round_over: true, result: { result: "blocked", winner: 1, points: 20, pips: [2, 8, 18, 4], hands: [] } } });
+  assert.match(said, /^Fim da rodada 1\. Jogo trancado\. A dupla adversária marca 20 pontos/);
+});
+
+test("a replay steps by move and by round, and stays in range", () => {
+  const steps = [
+    { round: 1, move: 0 }, { round: 1, move: 1 }, { round: 1, move: 2 },
+    { round: 2, move: 0 }, { round: 2, move: 1 },
+  ];
+  assert.equal(stepFrom(steps, 0, "prev"), 0);
+  assert.equal(stepFrom(steps, 1, "next"), 2);
+  assert.equal(stepFrom(steps, 1, "nextRound"), 3);
+  assert.equal(stepFrom(steps, 4, "prevRound"), 3, "to this round's deal first");
+  assert.equal(stepFrom(steps, 3, "prevRound"), 0, "from the deal, to the round before");
+  assert.equal(stepFrom(steps, 4, "next"), 4);
+  assert.equal(stepFrom(steps, 4, "nextRound"), 4);
+  assert.equal(stepFrom(steps, 2, "last"), 4);
+  assert.equal(movesIn(steps, 1), 2);
+});

@@ -1,0 +1,101 @@
+/**
+ * The replay screen, wired: `/t/{table_id}/replay` (a finished table, shareable) or
+ * `/replay` (a record file opened in the page). Buttons and keys step through it
+ * (arrows: a move; Page Up/Down: a round; Home/End); the address keeps the step
+ * (`?step=N`), so a link opens where it was sent from.
+ */
+
+import { toast } from "./announce.js";
+import { getReplay, replayRecord } from "./api.js";
+import { t } from "./i18n.js";
+import { $, show } from "./page.js";
+import { stepFrom } from "./replay.js";
+import { renderReplay } from "./replay-view.js";
+import { closeSocket } from "./table.js";
+
+let data = null; // {rules, steps, names, table_id}
+let at = 0;
+
+const KEYS = {
+  ArrowRight: "next", ArrowDown: "next", ArrowLeft: "prev", ArrowUp: "prev",
+  PageDown: "nextRound", PageUp: "prevRound", Home: "first", End: "last",
+};
+
+/** Open the replay of table `tableId`, or (null) the file chooser for a record. */
+export async function openReplay(tableId) {
+  closeSocket();
+  show("replay");
+  data = null;
+  $("replay-view").hidden = true;
+  $("replay-file-box").hidden = Boolean(tableId);
+  $("replay-status").textContent = tableId ? t("replay.loading") : "";
+  if (!tableId) return;
+  try {
+    loaded(await getReplay(tableId));
+  } catch (err) {
+    $("replay-status").textContent = t("replay.bad", { reason: err.message });
+  }
+}
+
+function loaded(answer) {
+  data = answer;
+  const wanted = Number(new URLSearchParams(location.search).get("step"));
+  at = Number.isInteger(wanted) && wanted > 0 ? Math.min(wanted - 1, data.steps.length - 1) : 0;
+  $("replay-status").textContent = "";
+  $("replay-view").hidden = false;
+  $("replay-share").hidden = !data.table_id;
+  go(at, false);
+}
+
+function go(i, say = true) {
+  at = i;
+  renderReplay(data, at);
+  $("replay-step").setAttribute("aria-live", say ? "polite" : "off");
+  if (data.table_id) {
+    const url = `/t/${encodeURIComponent(data.table_id)}/replay${at ? `?step=${at + 1}` : ""}`;
+    history.replaceState(null, "", url);
+  }
+}
+
+function step(key) {
+  if (!data) return;
+  const next = stepFrom(data.steps, at, key);
+  if (next !== at) go(next);
+}
+
+/** The replay screen's buttons, keys and file input. */
+export function bindReplay() {
+  for (const [id, key] of [
+    ["rp-first", "first"], ["rp-prev-round", "prevRound"], ["rp-prev", "prev"],
+    ["rp-next", "next"], ["rp-next-round", "nextRound"], ["rp-last", "last"],
+  ]) {
+    $(id).addEventListener("click", () => step(key));
+  }
+  $("replay-view").addEventListener("keydown", (ev) => {
+    const key = KEYS[ev.key];
+    if (!key || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    ev.preventDefault();
+    step(key);
+  });
+  $("replay-file").addEventListener("change", async (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    if (!file) return;
+    try {
+      loaded(await replayRecord(JSON.parse(await file.text())));
+    } catch (err) {
+      $("replay-status").textContent = t("replay.bad", { reason: err.message });
+    }
+  });
+  $("replay-share").addEventListener("click", async () => {
+    const url = `${location.origin}${location.pathname}${location.search}`;
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // no clipboard here: the address bar holds the same link
+    }
+    toast(t("replay.copied"));
+  });
+  window.addEventListener("resize", () => {
+    if (data && !$("replay").hidden) renderReplay(data, at);
+  });
+}

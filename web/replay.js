@@ -1,0 +1,93 @@
+/**
+ * Replays, pure: moving through a match's steps (GET /api/tables/{id}/replay or a
+ * record file posted to /api/replay) move by move and round by round, and each step
+ * said in words. A step is the table after one move (`move` 0: the deal). No DOM.
+ */
+
+import { t } from "./i18n.js";
+import { describeEvent } from "./state.js";
+
+/** A state-like object for state.js's wording: the seats named as the replay names them. */
+export function replayState(data, step) {
+  const n = data.rules.seats;
+  const names = data.names || [];
+  const seats = Array.from({ length: n }, (_, seat) => ({ seat, kind: "human", name: names[seat] || "" }));
+  return {
+    seat: null,
+    table: { seats, rules: data.rules },
+    view: step ? { rules: data.rules, round: step.round, scores: step.scores } : { rules: data.rules },
+  };
+}
+
+/** The index of the step `key` asks for ("first", "prev", "next", "last", "prevRound",
+ * "nextRound") from step `i` of `steps`; stays in range. */
+export function stepFrom(steps, i, key) {
+  const last = steps.length - 1;
+  const round = steps[i] ? steps[i].round : 1;
+  switch (key) {
+    case "first":
+      return 0;
+    case "last":
+      return last;
+    case "prev":
+      return Math.max(0, i - 1);
+    case "next":
+      return Math.min(last, i + 1);
+    case "nextRound": {
+      const k = steps.findIndex((s, j) => j > i && s.round > round);
+      return k < 0 ? last : k;
+    }
+    case "prevRound": {
+      // to this round's deal; from the deal, to the previous round's
+      const start = steps.findIndex((s) => s.round === round);
+      if (i > start) return start;
+      const k = steps.findIndex((s) => s.round === round - 1);
+      return k < 0 ? 0 : k;
+    }
+    default:
+      return i;
+  }
+}
+
+/** How many moves round `round` has (its steps but the deal). */
+export function movesIn(steps, round) {
+  return steps.filter((s) => s.round === round).length - 1;
+}
+
+/** Step `i` in one sentence: the deal, or the move and what it did ("Ana jogou 6-4 ..."). */
+export function describeStep(data, i) {
+  const step = data.steps[i];
+  if (!step) return "";
+  if (step.move === 0) return t("replay.deal", { round: step.round });
+  const state = replayState(data, step);
+  const what = step.events
+    .filter((e) => e.type !== "round_end")
+    .map((e) => describeEvent(state, e))
+    .filter(Boolean)
+    .join(" ");
+  const text = t("replay.step", { round: step.round, n: step.move, total: movesIn(data.steps, step.round), what });
+  if (!step.round_over || !step.result) return text;
+  const r = step.result;
+  const who = r.winner === null || r.winner === undefined ? t("score.nobody") : t("round.points", { name: sideLabel(state, r.winner), n: r.points });
+  return `${text} ${t("replay.end", { round: step.round, what: who })}`;
+}
+
+function sideLabel(state, side) {
+  const rules = state.table.rules;
+  if (!rules.teams) return state.table.seats[side].name || t("home.seatN", { n: side + 1 });
+  return t("table.team", { n: side + 1 });
+}
+
+/** The last tile played up to step `i` in its round (its key, "6-4" high first), or null. */
+export function lastPlayed(steps, i) {
+  const step = steps[i];
+  if (!step) return null;
+  for (let j = i; j >= 0 && steps[j].round === step.round; j -= 1) {
+    const play = [...steps[j].events].reverse().find((e) => e.type === "play");
+    if (play) {
+      const [a, b] = play.tile.split("-").map(Number);
+      return a >= b ? `${a}-${b}` : `${b}-${a}`;
+    }
+  }
+  return null;
+}

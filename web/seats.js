@@ -1,0 +1,103 @@
+/**
+ * The seats around the felt, pure: where each seat sits as the viewer looks at the
+ * table, what each one did last this round, the turn timer's share left, and the
+ * names players tell apart. No DOM; node-tested (tests/web/unit/seats.test.mjs).
+ */
+
+import { LANGS, MESSAGES, t } from "./i18n.js";
+
+/** The default player name in every language ("Jogador", "Player"): shown in the reader's. */
+const DEFAULT_NAMES = new Set(LANGS.map((lang) => MESSAGES[lang]["home.namePlaceholder"]));
+
+/**
+ * Where `seat` sits for a viewer at `viewer` (a spectator looks from seat 0) at a
+ * table of `n` seats: "bottom" (the viewer), then in turn order "right", "top",
+ * "left" at 4 (the partner opposite, with teams); "right", "left" at 3; "top" at 2.
+ * Play goes to the right (counter-clockwise), as at a real table.
+ */
+export function seatPlace(n, viewer, seat) {
+  const from = viewer === null || viewer === undefined ? 0 : viewer;
+  const r = (((seat - from) % n) + n) % n;
+  if (r === 0) return "bottom";
+  if (n === 2) return "top";
+  if (n === 3) return r === 1 ? "right" : "left";
+  return ["bottom", "right", "top", "left"][r];
+}
+
+/**
+ * What each seat did last in this round's public log: `{seat: entry}` with the
+ * seat's last play, draw or pass (a draw right after another of the same seat adds
+ * up: "comprou 3"). Kept until that seat acts again, so an automatic draw or pass
+ * stays shown where it happened.
+ */
+export function lastActions(view) {
+  const out = {};
+  for (const e of (view && view.log) || []) {
+    if (!["play", "draw", "pass"].includes(e.type) || typeof e.seat !== "number") continue;
+    const before = out[e.seat];
+    if (e.type === "draw" && before && before.type === "draw" && before.open) {
+      out[e.seat] = { ...before, count: before.count + (e.count ?? 1) };
+    } else {
+      out[e.seat] = { type: e.type, tile: e.tile, end: e.end, points: e.points, count: e.count ?? 1, open: true };
+    }
+    // any other seat's move closes the run of draws of the others
+    for (const k of Object.keys(out)) if (Number(k) !== e.seat) out[k].open = false;
+  }
+  return out;
+}
+
+/** A seat's last move in a few words: "jogou 6-4", "comprou 3", "passou". */
+export function actionText(action) {
+  if (!action) return "";
+  if (action.type === "play") return t("seat.played", { tile: action.tile });
+  if (action.type === "draw") return t("seat.drew", { n: action.count });
+  return t("seat.passed");
+}
+
+/**
+ * The turn timer as a share of the turn (1 = all of it left, 0 = none), or null
+ * without a timer. `seconds` is the table's `turn_seconds`, `left` what is left.
+ */
+export function timerShare(seconds, left) {
+  if (!seconds || left === null || left === undefined) return null;
+  return Math.max(0, Math.min(1, left / seconds));
+}
+
+/** The turn timer warns in the last this many seconds. */
+export const WARN_SECONDS = 10;
+
+/**
+ * Names for bots that would share one: the first "Nino" keeps it, the others get
+ * the next name of its family, so a player tells "Nino", "Nina" and "Nico" apart.
+ */
+const BOT_FAMILIES = {
+  nino: ["Nino", "Nina", "Nico"],
+  rabisco: ["Rabisco", "Rabisca", "Risco"],
+  voquelonia: ["Vó Quelônia", "Vô Quelônio", "Tia Quelé"],
+};
+
+/**
+ * A name per seat of `seats` (a table summary's seats): a person's own name, a bot's
+ * name from its family where two bots of one level sit, "Cadeira n" for an empty
+ * seat; a name that is still shared gets its seat number after it.
+ */
+export function seatNames(seats) {
+  // a seat a bot plays (or keeps for a friend) goes by its bot's name, whatever the table calls it
+  const robot = (s) => s.kind !== "human" && Boolean(s.bot) && Boolean(BOT_FAMILIES[s.bot]);
+  const own = (s) => (DEFAULT_NAMES.has(s.name) ? t("home.namePlaceholder") : s.name);
+  const base = seats.map((s) => (robot(s) ? t(`bot.${s.bot}`) : own(s) || (s.bot ? t(`bot.${s.bot}`) : "")));
+  const used = new Map(); // bot level -> how many of its family are named so far
+  const names = seats.map((s, i) => {
+    if (!robot(s)) return base[i];
+    const sharing = seats.filter((x) => robot(x) && x.bot === s.bot).length > 1;
+    if (!sharing) return base[i];
+    const k = used.get(s.bot) || 0;
+    used.set(s.bot, k + 1);
+    const family = BOT_FAMILIES[s.bot];
+    return k === 0 ? base[i] : family[k % family.length];
+  });
+  return names.map((name, i) => {
+    if (!name) return t("home.seatN", { n: seats[i].seat + 1 });
+    return names.filter((x) => x === name).length > 1 ? `${name} ${seats[i].seat + 1}` : name;
+  });
+}
