@@ -68,4 +68,18 @@ async def test_each_table_lives_on_one_instance(make_cluster: Any) -> None:
         assert set(listed) == set(ids)
         assert all(listed[i]["round"] == 1 for i in ids)
     assert len(listers) > 1
-    assert front.get("/api/ranking").status_code == 200
+
+    # a match ended (one player resigns) gives its record and the ranking its points,
+    # whichever instance is asked
+    t = created[0]
+    r = front.post(f"/api/tables/{t['table_id']}/resign", token=t["token"])
+    assert r.status_code == 200, r.text
+    record = front.get(f"/api/tables/{t['table_id']}/record")
+    assert record.status_code == 200 and record.json()["format"].startswith("domino-record")
+    assert _server(record) == homes[t["table_id"]]
+    rankers = set()
+    for _ in range(3):
+        r = front.get("/api/ranking")
+        assert r.status_code == 200
+        rankers.add(_server(r))
+    assert len(rankers) > 1
