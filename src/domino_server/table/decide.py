@@ -154,8 +154,11 @@ def _apply_move(out: Outbox, state: TableState, seat: int, move: Move) -> Match:
         entries = [copy_entry(e) for e in m.push(move)]
     except IllegalMove as exc:
         raise Refused("illegal_move", str(exc)) from exc
-    if not entries:  # the core folded it into its previous entry (a second manual draw)
-        entries = [_merged_entry(m, seat, move)]
+    drew = any(e.get("type") == "draw" and e.get("seat") == seat for e in entries)
+    if not entries or (move.kind == "draw" and not drew):
+        # the core folded it into its previous entry (a second manual draw), perhaps with
+        # entries after it (the pass that follows drawing the last tile by hand)
+        entries.insert(0, _merged_entry(m, seat, move))
     for i, e in enumerate(entries):
         out.add("move" if i == 0 else "info", e, move=str(move))
     endings.close_match(out, state, m, entries)
@@ -166,7 +169,8 @@ def _merged_entry(m: Match, seat: int, move: Move) -> dict[str, Any]:
     """The event of a move the core merged into its last log entry (a second manual draw
     in a row adds to the first one's count); ``m``: the match after it."""
     log = view_for(m, None).log
-    last: dict[str, Any] = log[-1] if log else {}
+    draws = [e for e in log if e.get("type") == "draw" and e.get("seat") == seat]
+    last: dict[str, Any] = draws[-1] if draws else {}
     if move.kind == "draw":
         return {"type": "draw", "seat": seat, "count": 1, "ends": list(last.get("ends", []))}
     return {"type": str(move.kind), "seat": seat}
