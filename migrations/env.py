@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from domino_server.store.db import make_engine
@@ -14,7 +15,15 @@ config = context.config
 target_metadata = metadata
 
 
+#: PostgreSQL advisory lock held while migrating: instances that start together migrate
+#: one after the other (the later ones find the schema at head and do nothing).
+MIGRATION_LOCK = 0x646F6D696E6F  # "domino"
+
+
 def _run(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK})
+        connection.commit()
     context.configure(
         connection=connection,
         target_metadata=target_metadata,

@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from . import __version__, metrics
@@ -19,9 +19,12 @@ from .api.errors import install_error_handlers
 from .api.routes import health, players, push, records, replay, tables
 from .api.routes import metrics as metrics_route
 from .bots import BotPool
+from .cluster.ownership import Ownership, TableBusy
+from .cluster.sweeper import ClusterSweeper
 from .core.config import Settings
 from .push import Reminders
 from .store.db import make_engine, make_sqlite_writer
+from .store.leases import Leases
 from .store.repo import Store
 from .tables.registry import Registry
 from .tables.sweeper import Sweeper
@@ -46,7 +49,11 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         )
         reminders = app.state.reminders = Reminders(store.engine, settings)
         await reminders.start()
-        registry = Registry(store, settings, pool, reminders)
+        ownership = _ownership(settings, store)
+        if ownership is not None:
+            store.fence = ownership
+            await ownership.start()
+        registry = Registry(store, settings, pool, reminders, ownership=ownership)
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
@@ -55,7 +62,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         gc.set_threshold(*settings.gc_thresholds)
         gc.freeze()  # what start-up built lives as long as the process: never scan it again
         log.info("ready: %d playing tables restored", restored)
-        sweeper = Sweeper(registry)
+        sweeper = Sweeper(registry) if ownership is None else ClusterSweeper(registry, ownership)
         sweeper.start()
         try:
             yield
@@ -63,6 +70,8 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
             await sweeper.stop()
             await registry.close()
             await reminders.stop()
+            if ownership is not None:
+                await ownership.close()  # after the actors' last writes: release the leases
             await store.close()
             if bots is None and isinstance(pool, BotPool):
                 pool.close()
@@ -78,6 +87,11 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
     install_docs(app)
     install_error_handlers(app)
     app.state.settings = settings
+
+    @app.exception_handler(TableBusy)
+    async def busy(_request: Request, exc: TableBusy) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "1"})
+
     app.include_router(health.router)
     app.include_router(metrics_route.router)
     app.include_router(tables.router)
@@ -101,3 +115,12 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
 
         app.mount("/", StaticFiles(directory=web, html=True), name="web")
     return app
+
+
+def _ownership(settings: Settings, store: Store) -> Ownership | None:
+    """Table leases for several instances on one PostgreSQL (None on SQLite, by default)."""
+    if not settings.leases_on():
+        return None
+    leases = Leases(store.engine, settings.instance_id, settings.lease_seconds)
+    dsn = settings.database_url.replace("postgresql+asyncpg://", "postgresql://", 1)
+    return Ownership(leases, dsn, settings.handover_wait_seconds)

@@ -38,6 +38,9 @@ FAST = {
     # (test_heartbeat.py sets its own short ping)
     "DOMINO_WS_PING_SECONDS": "30",
     "DOMINO_CLIENT_SEED_SECONDS": "0",  # deal at once (tests/server/test_fair_deals.py waits)
+    # PostgreSQL runs own tables by lease: a server killed and started again waits for
+    # its previous process's leases to run out, so keep them short in tests
+    "DOMINO_LEASE_SECONDS": "2",
 }
 
 

@@ -27,6 +27,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from .. import metrics
+from ..cluster.ownership import TableBusy
 from ..core.config import Settings
 from ..protocol import commands as c
 from ..tables.connection import CLOSE, Connection
@@ -160,7 +161,12 @@ async def table_socket(
         )
         await ws.close(4400, "bad view parameter")
         return
-    actor = await registry.get(table_id) if len(table_id) <= 32 else None
+    try:
+        actor = await registry.get(table_id) if len(table_id) <= 32 else None
+    except TableBusy:  # another instance holds it and did not hand it over in time
+        with contextlib.suppress(Exception):  # the client may have gone meanwhile
+            await ws.close(1013, "the table is busy elsewhere; try again")
+        return
     if actor is None:
         await ws.send_json({"type": "error", "code": "not_allowed", "detail": "no such table"})
         await ws.close(4404, "no such table")

@@ -7,6 +7,8 @@ Every field can be set as ``DOMINO_<FIELD>`` (e.g. ``DOMINO_DATABASE_URL``,
 from __future__ import annotations
 
 import os
+import secrets
+import socket
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -14,6 +16,12 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from .paths import default_migrations_dir, default_web_dir
 
 DAY = 24 * 3600.0
+
+
+def _default_instance_id() -> str:
+    """This process's name among several instances: host, process id and 24 random bits
+    (never the same twice, so a restarted instance never mistakes an old lease for its own)."""
+    return f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
 class Settings(BaseSettings):
@@ -121,6 +129,31 @@ class Settings(BaseSettings):
 
     # tables
     actor_idle_seconds: float = Field(600.0, description="Evict an actor with no socket this long")
+
+    # several instances on one PostgreSQL (docs/SCALING.md)
+    leases: str = Field(
+        "auto",
+        pattern="^(auto|on|off)$",
+        description="Own live tables by lease: auto (on for PostgreSQL, off for SQLite), on, off",
+    )
+    instance_id: str = Field(
+        default_factory=_default_instance_id,
+        min_length=1,
+        max_length=64,
+        description="This instance's name in the leases table (unique per process)",
+    )
+    lease_seconds: float = Field(
+        10.0, gt=0, description="A table lease lasts this long unless renewed (every third)"
+    )
+    handover_wait_seconds: float = Field(
+        5.0, ge=0, description="How long a request waits for another instance to hand over"
+    )
+
+    def leases_on(self) -> bool:
+        """Whether tables are owned by lease (several instances may share the database)."""
+        if self.leases == "auto":
+            return not self.database_url.startswith("sqlite")
+        return self.leases == "on"
 
 
 def get_settings() -> Settings:

@@ -6,6 +6,8 @@
 - ``fair_seeds``: each round's server seed (hex), stored before its commitment is published
   so that a restart deals from the same seed; sent to nobody before the round ends.
 - ``events``: the append-only, numbered event log of each table (unique on table and seq).
+- ``leases``: which instance owns each live table, with an epoch (fencing token) and an
+  expiry by the database's clock (several instances on PostgreSQL; unused on SQLite).
 - ``players``: experience points (RULES.md §10 Ranking) by player, keyed by the SHA-256
   of the player token the browser keeps; seats name their player and the SHA-256 of the
   address they joined from (compared for equality only, never shown).
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -157,3 +160,13 @@ push_reminders = Table(
 )
 Index("ix_push_reminders_due", push_reminders.c.state, push_reminders.c.due_at)
 Index("ix_push_reminders_table", push_reminders.c.table_id, push_reminders.c.state)
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=True),  # an instance id; null: released
+    Column("epoch", BigInteger, nullable=False, default=0),  # +1 at every change of hands
+    Column("expires_at", Float, nullable=False, default=0.0),  # the database's clock
+)
+Index("ix_leases_owner", leases.c.owner)

@@ -2,10 +2,13 @@
 
 Every change a table makes is one :class:`~.writes.Write`; :meth:`Store.write` returns
 only after the transaction holding it has committed (group commit: :mod:`.commit`).
+With several instances (PostgreSQL), :attr:`Store.fence` makes every write of a table
+conditional on this instance's lease of it (:mod:`.fence`).
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,12 +17,16 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import models as m
 from .commit import Committer, LoopCommitter, TaskCommitter
+from .fence import Fence, Fenced
 from .writes import EventRow, Write
 
-__all__ = ["MATCH_KINDS", "EventRow", "LoadedTable", "Store", "Write"]
+__all__ = ["MATCH_KINDS", "EventRow", "Fence", "Fenced", "LoadedTable", "Store", "Write"]
+
+log = logging.getLogger(__name__)
 
 #: Event kinds that change the match (replayed on load); the others only inform.
 MATCH_KINDS = ("move", "round", "resign", "annul")
+
 
 
 @dataclass(slots=True)
@@ -44,6 +51,20 @@ class Store:
             LoopCommitter(sync_writer) if sync_writer is not None else TaskCommitter(engine)
         )
 
+    @property
+    def fence(self) -> Fence | None:
+        """Set with several instances: writes of a table need its lease (see the module)."""
+        return self.committer.fence
+
+    @fence.setter
+    def fence(self, fence: Fence | None) -> None:
+        self.committer.fence = fence
+
+    @property
+    def commits(self) -> int:
+        """Transactions committed by the writer (logged on close)."""
+        return self.committer.commits
+
     # lifecycle -----------------------------------------------------------
     def start(self) -> None:
         """Start the writer (call inside the running loop)."""
@@ -52,6 +73,10 @@ class Store:
     async def close(self) -> None:
         """Stop the writer after the writes handed over and dispose of the engines."""
         await self.committer.close()
+        log.info(
+            "store closed",
+            extra={"commits": self.committer.commits, "writes": self.committer.writes},
+        )
         await self.engine.dispose()
         if self.sync_writer is not None:
             self.sync_writer.dispose()

@@ -86,7 +86,12 @@ def restore(
     by_seat = {int(s["seat"]): s for s in seats}
     state = initial(spec_from_row(row), seats, timing, now)
     seeds = fair_seeds or {}
-    return fold(state, (_event(e, deals, by_seat, seeds) for e in events))
+    state = fold(state, (_event(e, deals, by_seat, seeds) for e in events))
+    # nobody is here yet: every grace period runs from now, not from a stored start (a
+    # table taken over from another instance would otherwise hand its people's seats to
+    # bots the moment it is loaded, while they reconnect)
+    state.presence = Presence.nobody(len(state.seats), now)
+    return state
 
 
 def _event(

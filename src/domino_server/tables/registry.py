@@ -2,16 +2,23 @@
 
 An actor is assembled here from its collaborators: the state restored from the store
 (:func:`domino_server.table.restore`), the store, a :class:`~.publisher.Publisher`, a
-:class:`~.botdriver.BotDriver` over the bot pool, and the dealer."""
+:class:`~.botdriver.BotDriver` over the bot pool, and the dealer.
+
+With several instances (``ownership`` set) the registry holds a table only with its
+lease: it takes the lease before loading the table (asking the holder to hand it over
+when there is one), drops the table when the lease is lost, hands it over when another
+instance asks, and leaves tables nobody watches to the cluster sweeper.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domino_core.fairdeal import new_server_seed
 
@@ -23,8 +30,16 @@ from ..table import BOT_NAMES, TableState, Timing, restore
 from ..table.summary import listing
 from .actor import TableActor
 from .botdriver import BotDriver
-from .messages import Look
+from .messages import Attach, Look, Reply
 from .publisher import Publisher
+
+if TYPE_CHECKING:
+    from ..cluster.ownership import Ownership
+
+#: Close code and reason for a table's sockets when this instance stops holding it (its
+#: lease was lost or handed over): the client reconnects and resumes from its last seq.
+MOVED_CODE = 4012
+MOVED_REASON = "the table moved to another server: reconnect"
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +72,13 @@ class Registry:
     """The live actors, by table id."""
 
     def __init__(
-        self, store: Store, settings: Settings, bots: Any, reminders: Reminders | None = None
+        self,
+        store: Store,
+        settings: Settings,
+        bots: Any,
+        reminders: Reminders | None = None,
+        *,
+        ownership: Ownership | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
@@ -74,26 +95,89 @@ class Registry:
             seed_window=settings.client_seed_seconds,
         )
         self.evictions = 0
+        self.ownership = ownership
+        self._stopping: set[asyncio.Task[None]] = set()
+        if ownership is not None:
+            ownership.on_lost = self.lost
+            ownership.on_handover = self.hand_over
 
     async def get(self, table_id: str) -> TableActor | None:
-        """The live actor of ``table_id``, loading it from the database if needed."""
+        """The live actor of ``table_id``, loading it from the database if needed (with
+        several instances: once its lease is ours; raises
+        :class:`~domino_server.cluster.ownership.TableBusy` if it cannot be had now)."""
         actor = self.actors.get(table_id)
         if actor is not None:
-            return actor
+            if self.ownership is None or self.ownership.fresh(table_id):
+                return actor
+            if await self.ownership.confirm(table_id):  # ran out by our clock: still ours?
+                return actor
+            self.lost(table_id)  # taken by another instance meanwhile: never serve it
         if len(table_id) > 32:
             return None
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             actor = self.actors.get(table_id)
             if actor is None:
-                actor = await self._restored(table_id)
-                if actor is None:
-                    self._locks.pop(table_id, None)
-                    return None
-                actor.start()
-                self.actors[table_id] = actor
-                metrics.RELOADS.labels(reason="load").inc()
+                if self.ownership is not None:
+                    if not await self.ownership.leases.exists(table_id):
+                        self._locks.pop(table_id, None)
+                        return None
+                    await self.ownership.take(table_id)
+                actor = await self._live(table_id)
+                if actor is not None:
+                    metrics.RELOADS.labels(reason="load").inc()
         return actor
+
+    async def adopt(self, table_id: str) -> TableActor | None:
+        """Bring ``table_id`` to life under a lease already taken (the cluster sweeper)."""
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            return self.actors.get(table_id) or await self._live(table_id)
+
+    async def _live(self, table_id: str) -> TableActor | None:
+        """Load, start and keep the actor of ``table_id`` (its lease, if any, is held)."""
+        try:
+            actor = await self._restored(table_id)
+        except BaseException:
+            await self._release(table_id)
+            raise
+        if actor is None:
+            self._locks.pop(table_id, None)
+            await self._release(table_id)
+            return None
+        actor.start()
+        self.actors[table_id] = actor
+        return actor
+
+    async def _release(self, table_id: str) -> None:
+        if self.ownership is not None:
+            await self.ownership.release(table_id)
+
+    def lost(self, table_id: str) -> None:
+        """The lease of ``table_id`` is gone: drop the table now, its sockets closed with
+        :data:`MOVED_CODE` before anything more could reach them."""
+        if self.ownership is not None:
+            self.ownership.forget(table_id)
+        actor = self.actors.pop(table_id, None)
+        if actor is None:
+            return
+        actor.publisher.close_all(MOVED_CODE, MOVED_REASON)
+        task = asyncio.get_running_loop().create_task(_stopped(actor))
+        self._stopping.add(task)
+        task.add_done_callback(self._stopping.discard)
+
+    async def hand_over(self, table_id: str) -> None:
+        """Another instance asks for ``table_id``: finish what the actor has, stop it,
+        close its sockets (:data:`MOVED_CODE`) and release the lease."""
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            actor = self.actors.get(table_id)
+            if actor is not None:
+                with contextlib.suppress(Exception):  # a reply after everything queued
+                    await asyncio.wait_for(actor.ask(None, Look()), 2.0)
+                self.actors.pop(table_id, None)
+                actor.publisher.close_all(MOVED_CODE, MOVED_REASON)
+                await _stopped(actor)
+            await self._release(table_id)
+        log.info("table handed over", extra={"table": table_id})
 
     async def listing(self, table_id: str) -> dict[str, Any] | None:
         """What a player's list of tables shows of ``table_id`` (``table.summary.listing``), or
@@ -186,12 +270,19 @@ class Registry:
             )
         await self.store.write(Write(table_id, new_table=row, new_seats=seats))
         log.info("table created", extra={"table": table_id, "rules": rules, "pace": pace})
-        actor = await self.get(table_id)
+        if self.ownership is not None:
+            # not kept here: the instance its link leads to takes it when it is first asked
+            actor = await self._restored(table_id)
+        else:
+            actor = await self.get(table_id)
         assert actor is not None
         return actor, token
 
     async def restore_all(self) -> int:
-        """Load every playing table (after a restart): their bots and timers resume."""
+        """Load every playing table (after a restart): their bots and timers resume.
+        With several instances the cluster sweeper claims them instead (none here)."""
+        if self.ownership is not None:
+            return 0
         ids = await self.store.table_ids("playing")
         for table_id in ids:
             await self.get(table_id)
@@ -211,6 +302,7 @@ class Registry:
             del self.actors[table_id]
             self._locks.pop(table_id, None)
             await actor.stop()
+            await self._release(table_id)
             metrics.EVICTIONS.inc()
 
     async def close(self) -> None:
@@ -218,3 +310,17 @@ class Registry:
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
+        for task in list(self._stopping):
+            with contextlib.suppress(BaseException):
+                await task
+
+
+async def _stopped(actor: TableActor) -> None:
+    """Stop ``actor`` and answer what was still in its inbox (nothing of it was done)."""
+    await actor.stop()
+    while not actor.inbox.empty():
+        item = actor.inbox.get_nowait()
+        if isinstance(item, Attach):  # a socket that came too late: it reconnects
+            item.conn.close(MOVED_CODE, MOVED_REASON)
+        elif isinstance(item, tuple) and len(item) == 3 and not item[2].done():
+            item[2].set_result(Reply(actor.seq, "not_allowed", MOVED_REASON + " and try again"))

@@ -202,3 +202,27 @@ test("a message holding several frames hands them over one by one, in order", ()
   assert.deepEqual(frames.map((f) => f.type), ["event", "event", "accepted"]);
   assert.equal(sock.lastSeq, 5, "resuming would ask for what follows the last event of the batch");
 });
+
+test("a table that moved to another server (4012) or is busy there (1013) is reopened from the last event", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const fatal = [];
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
+    onFrame: () => {}, onFatal: (code) => fatal.push(code),
+  });
+  sock.connect();
+  FakeWS.all[0].open();
+  FakeWS.all[0].receive({ type: "welcome", seat: 0, table: {}, seq: 7 });
+  FakeWS.all[0].receive({ type: "snapshot", seq: 7, table: {}, view: null });
+  FakeWS.all[0].close(4012); // its lease was handed over: the load balancer knows the new home
+  clockF.advance(300);
+  assert.equal(FakeWS.all.length, 2);
+  assert.equal(FakeWS.all[1].url, "ws://127.0.0.1:8000/ws/tables/t1?last_seq=7&view=patch");
+  FakeWS.all[1].close(1013); // not handed over yet: try again
+  clockF.advance(5000);
+  assert.equal(FakeWS.all.length, 3);
+  assert.ok(FakeWS.all[2].url.includes("last_seq=7"));
+  assert.deepEqual(fatal, []);
+  sock.close();
+});

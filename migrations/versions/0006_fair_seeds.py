@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0013"
-down_revision = "0004_push"
+revision = "0006_fair_seeds"
+down_revision = "0005_leases"
 branch_labels = None
 depends_on = None
 
