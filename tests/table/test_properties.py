@@ -194,7 +194,7 @@ def test_random_commands_keep_every_table_invariant(
     partner = data.draw(st.sampled_from([None, "friend", "bot"])) if teams else None
     state = new_table(
         preset, seats, pace=pace, turn_seconds=data.draw(st.sampled_from([None, 20.0])),
-        bots=bots, teams=teams, partner=partner,
+        bots=bots, teams=teams, partner=partner, goal=6 if preset == "batida" else 100,
     )  # fmt: skip
     store = Store(state)
     now = T0
