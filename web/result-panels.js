@@ -19,6 +19,7 @@ export function renderOverlays(S) {
     $("round-headline").textContent = text.headline;
     $("round-points").textContent = text.points;
     $("round-explain").textContent = text.explain;
+    $("round-explain").hidden = !text.explain;
     $("round-teams").textContent = text.teams;
     $("round-teams").hidden = !text.teams;
     $("round-fives").textContent = text.fives;

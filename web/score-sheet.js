@@ -8,13 +8,13 @@ import { t } from "./i18n.js";
 import { seatName, sideCount, sideName } from "./state.js";
 
 /**
- * `{sides: [name...], rows: [{round, winner, how, points, fives, totals}], total, goal}`
- * for state `S`. `fives` is the round's in-round points per side (`"Nós +10"`), `totals`
+ * `{sides: [name...], rows: [{round, winner, how, points, fives, totals}], total, goal,
+ * fives}` for state `S` (`fives`: whether the rules score fives, so the column shows). `fives` is the round's in-round points per side (`"Nós +10"`), `totals`
  * the running score per side after that round (its points and fives added).
  */
 export function scoreSheet(S) {
   const v = S.view;
-  if (!v || !v.rules) return { sides: [], rows: [], total: "", goal: null };
+  if (!v || !v.rules) return { sides: [], rows: [], total: "", goal: null, fives: false };
   const n = sideCount(v.rules);
   const sides = Array.from({ length: n }, (_, side) => sideName(S, side));
   const totals = new Array(n).fill(0);
@@ -40,7 +40,8 @@ export function scoreSheet(S) {
   });
   const now = v.scores || totals;
   const total = now.map((pts, side) => `${sides[side]} ${pts}`).join(" · ");
-  return { sides, rows, total, goal: v.rules.goal };
+  const fivesScoring = v.rules.scoring === "fives" || v.rules.preset === "fives" || rows.some((r) => r.fives);
+  return { sides, rows, total, goal: v.rules.goal, fives: fivesScoring };
 }
 
 /** The side that took a round, named by the seat that went out where that is known. */

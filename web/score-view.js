@@ -21,14 +21,14 @@ export function renderScoreSheet(S) {
     `<caption class="sr-only">${esc(t("score.title"))}</caption><thead><tr>` +
     `<th scope="col">${esc(t("score.round"))}</th><th scope="col">${esc(t("score.winner"))}</th>` +
     `<th scope="col">${esc(t("score.how"))}</th><th scope="col">${esc(t("score.points"))}</th>` +
-    `<th scope="col">${esc(t("score.fives"))}</th>` +
+    (sheet.fives ? `<th scope="col">${esc(t("score.fives"))}</th>` : "") +
     sheet.sides.map((name) => `<th scope="col">${esc(name)}</th>`).join("") +
     `</tr></thead>`;
   const body = sheet.rows
     .map(
       (r) =>
         `<tr><th scope="row">${r.round}</th><td>${esc(r.winner)}</td><td>${esc(r.how)}</td>` +
-        `<td class="num">${r.points}</td><td>${esc(r.fives)}</td>` +
+        `<td class="num">${r.points}</td>${sheet.fives ? `<td>${esc(r.fives)}</td>` : ""}` +
         r.totals.map((n) => `<td class="num">${n}</td>`).join("") +
         `</tr>`,
     )

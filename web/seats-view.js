@@ -9,7 +9,7 @@
 import { t } from "./i18n.js";
 import { escapeHtml } from "./page.js";
 import { reactionOf, reactionText } from "./reactions.js";
-import { actionText, lastActions, seatPlace, timerShare, WARN_SECONDS } from "./seats.js";
+import { actionShort, actionText, lastActions, seatPlace, timerShare, WARN_SECONDS } from "./seats.js";
 import { clock, isMyTurn, secondsLeft, seatName, sideCount, sideName, sideOf } from "./state.js";
 
 /** A robot's head: marks a bot's chip where its level is not written out (phones). */
@@ -93,7 +93,10 @@ export function renderSeats(S, bar) {
           (me ? "" : `<span class="backs" aria-hidden="true">${"<i></i>".repeat(Math.min(count, 21))}</span>`)
         : "") +
       (score !== null ? `<span class="seat-score">${t("table.score", { n: score })}</span>` : "") +
-      (action ? `<span class="seat-did did-${did[s.seat].type}">${escapeHtml(action)}</span>` : "") +
+      (action
+        ? `<span class="seat-did did-${did[s.seat].type}"><span class="long">${escapeHtml(action)}</span>` +
+          `<span class="short" aria-hidden="true">${escapeHtml(actionShort(did[s.seat]))}</span></span>`
+        : "") +
       (turn && timer ? timerBar(timer) : "") +
       (turn ? `<span class="sr-only">${t("seat.turn")}</span>` : "") +
       (reaction ? `<span class="reaction-bubble">${escapeHtml(reactionText(reaction))}</span>` : "") +
@@ -107,6 +110,12 @@ export function renderSeats(S, bar) {
       sides.push(
         `<span class="team-score team${side}"><span>${escapeHtml(sideName(S, side))}</span>` +
           `<strong>${t("table.score", { n: v.scores[side] })}</strong></span>`,
+      );
+    }
+    // each seat's score, for a phone where the seats are too narrow to hold it (style.css)
+    for (let side = 0; !teams && side < sideCount(rules); side += 1) {
+      sides.push(
+        `<span class="side-score" aria-hidden="true"><span>${escapeHtml(seatName(S, side))}</span> <strong>${v.scores[side]}</strong></span>`,
       );
     }
     items.push(

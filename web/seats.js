@@ -54,6 +54,14 @@ export function actionText(action) {
   return t("seat.passed");
 }
 
+/** The same in a few characters, for a phone's one-line seat: "6-4", "+3", "passou". */
+export function actionShort(action) {
+  if (!action) return "";
+  if (action.type === "play") return action.tile;
+  if (action.type === "draw") return `+${action.count}`;
+  return t("seat.passed");
+}
+
 /**
  * The turn timer as a share of the turn (1 = all of it left, 0 = none), or null
  * without a timer. `seconds` is the table's `turn_seconds`, `left` what is left.

@@ -311,7 +311,11 @@ export function explainRound(state, result, round) {
   } else if (result.result === "goal") out.explain = t("round.explain.goal");
   else if (teamsBlocked && t(`round.explain.${scoringOf(rules)}.blocked.teams`) !== `round.explain.${scoringOf(rules)}.blocked.teams`) {
     out.explain = t(`round.explain.${scoringOf(rules)}.blocked.teams`);
-  } else out.explain = t(`round.explain.${scoringOf(rules)}.${result.result}`);
+  } else {
+    // a round cut short (resigned, annulled) has no rule to explain
+    const key = `round.explain.${scoringOf(rules)}.${result.result}`;
+    out.explain = t(key) === key ? "" : t(key);
+  }
   // with teams a blocked round goes by both hands of each team together: say their totals
   out.teams = "";
   if (teamsBlocked && (result.pips || []).length) {

@@ -15,6 +15,12 @@ from .tiles import IS_DOUBLE, NUMBER_MASK, TILE_A, TILE_B
 
 L, R, U, D = 0, 1, 2, 3
 CLOSED = -1
+#: ``NUMBER_MASK`` with a last entry 0: indexed by an end's pips, a closed end masks nothing.
+END_MASK: tuple[int, ...] = (*NUMBER_MASK, 0)
+#: ``_PAIRS[near][far]``: the ``(near, far)`` of an arm's tile, one tuple shared by all boards.
+_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((near, far) for far in range(7)) for near in range(7)
+)
 
 
 class Board:
@@ -64,11 +70,9 @@ class Board:
 
     def playable_mask(self) -> int:
         """Bitmask of every tile that fits some open end."""
-        m = 0
-        for p in self.ends:
-            if p != CLOSED:
-                m |= NUMBER_MASK[p]
-        return m
+        m = END_MASK
+        ends = self.ends
+        return m[ends[0]] | m[ends[1]] | m[ends[2]] | m[ends[3]]
 
     def is_closed(self, asleep: int = 0) -> bool:
         """Whether no tile can ever fit: every tile bearing an open end's number is on the
@@ -97,7 +101,7 @@ class Board:
         assert end is not None
         near = self.ends[end]
         far = a + b - near
-        self.arms[end].append((near, far))
+        self.arms[end].append(_PAIRS[near][far])
         self.ends[end] = far
         self.dbl[end] = double
         if not self.fives:

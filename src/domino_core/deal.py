@@ -21,7 +21,9 @@ __all__ = [
     "check_deal",
     "deal_masks",
     "first_opener",
+    "opener_of",
     "shuffle_deal",
+    "shuffle_dealt",
 ]
 
 
@@ -83,47 +85,80 @@ def check_deal(rules: Rules, deal: Deal) -> None:
 
 def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
     """A random deal, shuffled again while ``redeal_doubles`` asks for it."""
-    tiles = list(ALL_TILES)
+    return shuffle_dealt(rules, rng)[0]
+
+
+def shuffle_dealt(rules: Rules, rng: random.Random) -> tuple[Deal, list[int], list[int]]:
+    """:func:`shuffle_deal`'s deal (the same for the same ``rng``), with each hand's
+    bitmask and the boneyard's tile ids in draw order."""
+    ids = list(range(N_TILES))  # shuffled as ALL_TILES would be: the same permutation
     n, k = rules.seats, rules.hand_size
+    redeal = rules.redeal_doubles
     while True:
-        rng.shuffle(tiles)
-        hands = tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n))
-        deal = Deal(hands, tuple(tiles[n * k:]))
-        if rules.redeal_doubles is None or all(
-            sum(1 for t in h if t.is_double) < rules.redeal_doubles for h in hands
-        ):
-            return deal
+        rng.shuffle(ids)
+        masks = []
+        for s in range(n):
+            m = 0
+            for t in ids[s * k:(s + 1) * k]:
+                m |= 1 << t
+            masks.append(m)
+        if redeal is None or all((m & DOUBLES_MASK).bit_count() < redeal for m in masks):
+            break
+    tiles = [ALL_TILES[t] for t in ids]
+    deal = Deal(tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n)), tuple(tiles[n * k:]))
+    return deal, masks, ids[n * k:]
 
 
 def first_opener(deal: Deal) -> tuple[int, Tile]:
     """The first round's opener and the tile it must play (RULES.md §3)."""
-    holder = {t.id: seat for seat, hand in enumerate(deal.hands) for t in hand}
-    tile_id = next(t for t in OPENING_ORDER if t in holder)
-    return holder[tile_id], ALL_TILES[tile_id]
+    seat, tile_id = opener_of([sum(1 << t.id for t in hand) for hand in deal.hands])
+    return seat, ALL_TILES[tile_id]
+
+
+def opener_of(masks: list[int]) -> tuple[int, int]:
+    """:func:`first_opener` of the hands given as bitmasks: ``(seat, tile id)``."""
+    dealt = 0
+    for m in masks:
+        dealt |= m
+    tile_id = next(t for t in OPENING_ORDER if dealt >> t & 1)
+    return next(s for s, m in enumerate(masks) if m >> tile_id & 1), tile_id
+
+
+_IDS = tuple(range(N_TILES))
+_RADICES = tuple(range(N_TILES, 1, -1))
+_BIT = tuple(1 << t for t in range(N_TILES))
 
 
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
     """A random first-round deal as ``(hand masks, boneyard ids, opener, forced tile id)``.
 
     The deal is shuffled again while ``redeal_doubles`` asks for it; the opener and its
-    forced tile follow RULES.md §3 as in :func:`first_opener`.
+    forced tile follow RULES.md §3 as in :func:`first_opener`. It reads ``rng`` in its own
+    way (one ``getrandbits(128)`` per shuffle), so it deals otherwise than
+    :func:`shuffle_deal` from the same state.
     """
     n, k = rules.seats, rules.hand_size
-    ids = list(range(N_TILES))
     redeal = rules.redeal_doubles
+    bits = _BIT
     while True:
-        rng.shuffle(ids)
+        # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., 2 (28! is
+        # about 2**98, so every order is as likely as any other to within 2**-30)
+        ids = list(_IDS)
+        r = rng.getrandbits(128)
+        i = N_TILES - 1
+        for radix in _RADICES:
+            r, j = divmod(r, radix)
+            ids[i], ids[j] = ids[j], ids[i]
+            i -= 1
         hands = []
+        most = 0  # the most doubles in one hand
         for s in range(n):
             m = 0
             for t in ids[s * k:(s + 1) * k]:
-                m |= 1 << t
+                m |= bits[t]
             hands.append(m)
-        if redeal is None or all((h & DOUBLES_MASK).bit_count() < redeal for h in hands):
+            most = max(most, (m & DOUBLES_MASK).bit_count())
+        if redeal is None or most < redeal:
             break
-    dealt = 0
-    for h in hands:
-        dealt |= h
-    forced = next(t for t in OPENING_ORDER if dealt >> t & 1)
-    opener = next(s for s in range(n) if hands[s] >> forced & 1)
+    opener, forced = opener_of(hands)
     return hands, ids[n * k:], opener, forced

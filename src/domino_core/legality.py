@@ -3,15 +3,98 @@
 Pure functions of the seat's hand (a bitmask of tile ids), the :class:`Board` and the
 tile the round must open with (``forced``, or None). The checks raise
 :class:`IllegalMove` with a message a player can act on.
+
+The legal plays on a non-empty table depend only on which tiles of the hand carry each
+open end's number: small tables give, for each end and each such set of tiles, the
+plays as bits in the order :func:`legal_plays` gives them, and :func:`play_moves` hands
+out shared :class:`Move` values (moves are immutable).
 """
 
 from __future__ import annotations
 
-from .board import CLOSED, Board
+from .board import CLOSED, END_MASK, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
-from .tiles import ALL_TILES, NUMBER_MASK, Tile, ids_of
+from .tiles import ALL_TILES, N_TILES, NUMBER_MASK, Tile, ids_of
 
-__all__ = ["check_draw", "check_pass", "check_play", "ends_list", "legal_plays", "playable"]
+__all__ = [
+    "DRAW",
+    "OPEN_MOVES",
+    "PASS",
+    "PLAY_MOVES",
+    "PLAY_OF_ID",
+    "check_draw",
+    "check_pass",
+    "check_play",
+    "ends_list",
+    "legal_plays",
+    "play_moves",
+    "playable",
+]
+
+#: ``PLAY_MOVES[t][e]``: the move that lays tile ``t`` on end ``e`` (0..3 for L, R, U, D).
+PLAY_MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move("play", tile, end) for end in END_NAMES) for tile in ALL_TILES
+)
+#: ``OPEN_MOVES[t]``: the move that opens the round with tile ``t``.
+OPEN_MOVES: tuple[Move, ...] = tuple(Move("play", tile) for tile in ALL_TILES)
+#: ``(tile id, end index)`` of each move of :data:`PLAY_MOVES` by its ``id()`` (they live
+#: as long as the module, so no other object ever has one of these ids).
+PLAY_OF_ID: dict[int, tuple[int, int]] = {
+    id(move): (t, e) for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
+}
+DRAW = Move("draw")
+PASS = Move("pass")
+
+#: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order.
+_RANKED_MOVES: tuple[Move, ...] = tuple(
+    PLAY_MOVES[t][e] for t in reversed(range(N_TILES)) for e in range(4)
+)
+_RANKED_PAIRS: tuple[tuple[int, int | None], ...] = tuple(
+    (t, e) for t in reversed(range(N_TILES)) for e in range(4)
+)
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every mask made of some of the bits of ``mask`` (0 and ``mask`` included)."""
+    out = [0]
+    sub = mask
+    while sub:
+        out.append(sub)
+        sub = (sub - 1) & mask
+    return out
+
+
+#: ``_RANK_BITS[e][m]``: the plays of the tiles of ``m`` on end ``e``, one bit per rank, for
+#: every ``m`` within the tiles of one number (what a hand can hold that fits one end).
+_RANK_BITS: tuple[dict[int, int], ...] = tuple(
+    {sub: sum(1 << (27 - t) * 4 + e for t in ids_of(sub))
+     for number in NUMBER_MASK for sub in _submasks(number)}
+    for e in range(4)
+)
+
+
+def _ranks(hand: int, ends: list[int]) -> int:
+    """The legal plays of ``hand`` on the open ``ends`` (``Board.ends``), one bit per rank."""
+    m = END_MASK
+    b = _RANK_BITS
+    return (b[0][hand & m[ends[0]]] | b[1][hand & m[ends[1]]] | b[2][hand & m[ends[2]]]
+            | b[3][hand & m[ends[3]]])
+
+
+def play_moves(hand: int, ends: list[int]) -> list[Move]:
+    """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``, as
+    (shared) moves, in :func:`legal_plays` order."""
+    m = END_MASK
+    b = _RANK_BITS  # _ranks, inline: this is every legal_moves() call
+    ranks = (b[0][hand & m[ends[0]]] | b[1][hand & m[ends[1]]] | b[2][hand & m[ends[2]]]
+             | b[3][hand & m[ends[3]]])
+    out = []
+    moves = _RANKED_MOVES
+    while ranks:
+        low = ranks & -ranks
+        out.append(moves[low.bit_length() - 1])
+        ranks ^= low
+    return out
 
 
 def ends_list(board: Board) -> list[int]:
@@ -34,15 +117,12 @@ def legal_plays(hand: int, board: Board, forced: int | None) -> list[tuple[int, 
         if forced is not None:
             return [(forced, None)] if hand >> forced & 1 else []
         return [(t, None) for t in ids_of(hand)]
-    out: list[tuple[int, int | None]] = []
-    for e, p in enumerate(board.ends):
-        if p != CLOSED:
-            m = hand & NUMBER_MASK[p]
-            while m:
-                low = m & -m
-                out.append((low.bit_length() - 1, e))
-                m ^= low
-    out.sort(key=lambda te: (-te[0], te[1] or 0))
+    ranks = _ranks(hand, board.ends)
+    out = []
+    while ranks:
+        low = ranks & -ranks
+        out.append(_RANKED_PAIRS[low.bit_length() - 1])
+        ranks ^= low
     return out
 
 

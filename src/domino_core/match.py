@@ -13,13 +13,21 @@ import secrets
 from collections.abc import Iterable, Iterator
 from typing import Any, Literal, cast
 
-from .deal import Deal, IllegalDeal, check_deal, first_opener, shuffle_deal
+from .deal import (
+    Deal,
+    IllegalDeal,
+    check_deal,
+    first_opener,
+    opener_of,
+    shuffle_deal,
+    shuffle_dealt,
+)
 from .moves import IllegalMove, Move
 from .record_write import write_record
 from .result import RoundResult
 from .round import Round
 from .rules import Rules
-from .tiles import Tile, pips_of
+from .tiles import ALL_TILES, Tile, pips_of
 
 __all__ = ["EndReason", "IllegalDeal", "Match", "check_deal", "first_opener", "shuffle_deal"]
 
@@ -71,17 +79,22 @@ class Match:
             deal = next(self._deals, None)
             if deal is None:
                 raise IllegalDeal("no deal left for the next round")
+        masks: tuple[list[int], list[int]] | None = None
         if deal is None:
-            deal = shuffle_deal(rules, self._dealer())
+            deal, hands, bone = shuffle_dealt(rules, self._dealer())
+            masks = (hands, bone)
         else:
             check_deal(rules, deal)
         round_no = len(self.results) + 1
         forced: Tile | None = None
-        if not self.results:
-            opener, forced = first_opener(deal)
-        else:
+        if self.results:
             opener = self._next_opener()
-        r = Round(rules, deal, opener, forced, self.scores, round_no)
+        elif masks is not None:
+            opener, forced_id = opener_of(masks[0])
+            forced = ALL_TILES[forced_id]
+        else:
+            opener, forced = first_opener(deal)
+        r = Round(rules, deal, opener, forced, self.scores, round_no, masks=masks)
         self.history.append((deal, r.plays))
         return r
 
@@ -135,7 +148,7 @@ class Match:
     @property
     def round_over(self) -> bool:
         """Whether the current round has ended (hands are shown until the next one)."""
-        return self.round.over
+        return self.round.end is not None
 
     @property
     def opener(self) -> int:
@@ -185,10 +198,11 @@ class Match:
         """
         if self.over:
             raise IllegalMove("the match is over")
-        if self.round.over:
+        rnd = self.round
+        if rnd.end is not None:
             raise IllegalMove("the round is over: the next one has not started")
-        events = self.round.push(move)
-        if self.round.over:
+        events = rnd.push(move)
+        if rnd.end is not None:
             self._round_ended()
         return events
 

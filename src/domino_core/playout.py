@@ -11,11 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from .tiles import NUMBER_MASK, TILE_A, TILE_B
+from .tiles import N_TILES, NUMBER_MASK, TILE_VALUE, ids_of
 
 __all__ = ["play_line_out"]
 
 LineEnd = Literal["domino", "blocked"]
+
+
+def _submasks(mask: int) -> list[int]:
+    out = [0]
+    sub = mask
+    while sub:
+        out.append(sub)
+        sub = (sub - 1) & mask
+    return out
+
+
+#: ``_FITTING[m]``: the tile ids of ``m``, ascending, for every ``m`` within the tiles of
+#: one number (what a hand holds that fits one end).
+_FITTING: dict[int, tuple[int, ...]] = {
+    sub: tuple(ids_of(sub)) for number in NUMBER_MASK for sub in _submasks(number)
+}
+_BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
 
 
 def play_line_out(
@@ -37,38 +54,37 @@ def play_line_out(
     tiles left to draw (``nbone`` 0 where drawing is off); a seat that cannot play draws
     one at a time, then passes, and the round is blocked when every seat passed in a row.
     ``asleep`` is the mask of tiles out of play for the ``at_once`` closed-table rule, or
-    None where only all seats passing blocks the round. Returns
+    None where only all seats passing blocks the round. Each move is one of the seat's
+    ``(tile, end)`` plays, uniformly (``rnd()`` once per play: the tiles fitting the left
+    end in id order, then those fitting the right end). Returns
     ``(end, turn, pos, passes, left, right, placed, last)``: ``turn`` is the seat that
     went out (or the seat on turn when the table closed), ``last`` the tile laid last (-1
     if none), which batida scoring needs (RULES.md §6b).
     """
     n = len(hands)
     nm = NUMBER_MASK
-    ta, tb = TILE_A, TILE_B
+    fitting = _FITTING
+    value = TILE_VALUE
+    bits = _BIT
     at_once = asleep is not None
     gone = asleep or 0
     end: LineEnd
     t = -1
     while True:
         h = hands[turn]
-        ml = h & nm[left]
-        mr = h & nm[right]
-        if ml | mr:
-            cl = ml.bit_count()
-            k = int(rnd() * (cl + mr.bit_count()))
-            if k < cl:
-                m = ml
-                for _ in range(k):
-                    m &= m - 1
-                t = (m & -m).bit_length() - 1
-                left = ta[t] + tb[t] - left
+        on_left = fitting[h & nm[left]]
+        on_right = fitting[h & nm[right]]
+        k = len(on_left)
+        choices = k + len(on_right)
+        if choices:
+            pick = int(rnd() * choices)
+            if pick < k:
+                t = on_left[pick]
+                left = value[t] - left
             else:
-                m = mr
-                for _ in range(k - cl):
-                    m &= m - 1
-                t = (m & -m).bit_length() - 1
-                right = ta[t] + tb[t] - right
-            bit = 1 << t
+                t = on_right[pick - k]
+                right = value[t] - right
+            bit = bits[t]
             h ^= bit
             hands[turn] = h
             placed |= bit
@@ -79,14 +95,18 @@ def play_line_out(
             if at_once and (nm[left] | nm[right]) & ~(placed | gone) == 0:
                 end = "blocked"
                 break
-            turn = (turn + 1) % n
+            turn += 1
+            if turn == n:
+                turn = 0
         elif pos < nbone:
-            hands[turn] = h | 1 << bone[pos]
+            hands[turn] = h | bits[bone[pos]]
             pos += 1
         else:
             passes += 1
             if passes >= n:
                 end = "blocked"
                 break
-            turn = (turn + 1) % n
+            turn += 1
+            if turn == n:
+                turn = 0
     return end, turn, pos, passes, left, right, placed, t

@@ -14,8 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import END_MASK
 from .deal import OPENING_ORDER, Deal
-from .legality import check_draw, check_pass, check_play, ends_list
+from .legality import (
+    DRAW,
+    OPEN_MOVES,
+    PASS,
+    PLAY_OF_ID,
+    check_draw,
+    check_pass,
+    check_play,
+    ends_list,
+    play_moves,
+)
 from .moves import END_NAMES, IllegalMove, Move
 from .result import RoundEnd, RoundResult
 from .round_state import RoundState
@@ -25,6 +36,13 @@ from .tiles import ALL_TILES, pips_of, tiles_of
 __all__ = ["OPENING_ORDER", "Deal", "Round", "RoundEnd", "RoundResult"]
 
 
+#: ``PLAY_TEXT[t][e]``: tile ``t`` laid on end ``e`` in record notation ("6-4 L").
+PLAY_TEXT: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{tile} {end}" for end in END_NAMES) for tile in ALL_TILES
+)
+TILE_TEXT: tuple[str, ...] = tuple(str(tile) for tile in ALL_TILES)
+
+
 class Round(RoundState):
     """The state of one round. Mutated by :meth:`push`; :meth:`copy` is cheap."""
 
@@ -32,16 +50,21 @@ class Round(RoundState):
 
     def legal_moves(self) -> list[Move]:
         """Every move the seat on turn may make ([] when the round is over)."""
-        plays = self.legal_plays()
-        if plays:
-            return [
-                Move("play", ALL_TILES[t], None if e is None else END_NAMES[e]) for t, e in plays
-            ]
-        if self.turn is None:
+        turn = self.turn
+        if turn is None:
             return []
+        board = self.board
+        if board.center is not None:
+            moves = play_moves(self.hands[turn], board.ends)
+            if moves:
+                return moves
+        else:
+            plays = self.legal_plays()
+            if plays:
+                return [OPEN_MOVES[t] for t, _ in plays]
         if self.rules.drawing and self.bone_pos < len(self.bone):
-            return [Move.draw()]
-        return [Move.pass_()]
+            return [DRAW]
+        return [PASS]
 
     # -- moves -------------------------------------------------------------------
 
@@ -50,14 +73,23 @@ class Round(RoundState):
 
         Raises :class:`IllegalMove` (and changes nothing) when the move is not legal.
         """
-        if self.turn is None:
-            raise IllegalMove("the round is over")
-        start = len(self.log)
         seat = self.turn
+        if seat is None:
+            raise IllegalMove("the round is over")
+        board = self.board
+        # The common case, checked at once: a move from legal_moves() (one of the shared
+        # PLAY_MOVES), a tile of the hand on an end it fits, outside fives.
+        te = PLAY_OF_ID.get(id(move))
+        if te is not None and not board.fives and board.center is not None:
+            t, e = te
+            if (self.hands[seat] & END_MASK[board.ends[e]]) >> t & 1:
+                return self._play_line(seat, t, e)
+        log = self.log
+        start = len(log)
         kind = move.kind
         if kind == "play":
-            tile_id, end = check_play(self.hands[seat], self.board, self.forced, move)
-            self._play(seat, tile_id, end, move.left)
+            tile_id, at = check_play(self.hands[seat], board, self.forced, move)
+            self._play(seat, tile_id, at, move.left)
         elif kind in ("draw", "pass"):
             can_draw = self.rules.drawing and self.bone_pos < len(self.bone)
             if kind == "pass":
@@ -69,7 +101,7 @@ class Round(RoundState):
                 self._advance()
         else:
             raise IllegalMove(f"unknown move {kind!r} (play, draw or pass)")
-        return self.log[start:]
+        return log[start:]
 
     def _play(self, seat: int, t: int, end: int | None, left: int | None) -> None:
         opening = self.board.center is None
@@ -78,21 +110,58 @@ class Round(RoundState):
             a, b = self.board.center  # type: ignore[misc]
             text = f"{a}-{b}"
             self.plays.append(text)
+            name = None
         else:
-            text = str(ALL_TILES[t])
-            self.plays.append(f"{text} {END_NAMES[end]}")  # type: ignore[index]
-        self.log.append({
-            "type": "play", "seat": seat, "tile": text,
-            "end": None if end is None else END_NAMES[end], "points": points,
-        })
+            text = TILE_TEXT[t]
+            self.plays.append(PLAY_TEXT[t][end])  # type: ignore[index]
+            name = END_NAMES[end]  # type: ignore[index]
+        log = self.log
+        log.append({"type": "play", "seat": seat, "tile": text, "end": name, "points": points})
         if points:
-            side = self.rules.side_of(seat)
-            self.log.append({"type": "score", "side": side, "points": points})
+            log.append({"type": "score", "side": self.rules.side_of(seat), "points": points})
         if ending is not None:
             self._finish(*ending)
             return
-        self.turn = (seat + 1) % self.n
+        turn = seat + 1
+        self.turn = 0 if turn == self.n else turn
+        if self.hands[self.turn] & self.board.playable_mask():
+            return
         self._advance()
+
+    def _play_line(self, seat: int, t: int, e: int) -> list[dict[str, Any]]:
+        """:meth:`_play` of a legal tile on end ``e`` of a line already opened, outside
+        fives (no spinner, nothing scored during the round), in fewer steps; returns the
+        log entries added."""
+        hands = self.hands
+        board = self.board
+        # batida scoring (RULES.md §6b) reads the open ends before a going-out tile
+        going_out = hands[seat] == 1 << t
+        before = board.ends[:] if going_out and self.rules.batida else ()
+        hands[seat] ^= 1 << t
+        board.place(t, e)
+        self.passes = 0
+        self.plays.append(PLAY_TEXT[t][e])
+        log = self.log
+        entry = {"type": "play", "seat": seat, "tile": TILE_TEXT[t], "end": END_NAMES[e],
+                 "points": 0}
+        log.append(entry)
+        # _ending finds an end only for an empty hand or at an at_once table
+        if going_out or self.rules.closed_table == "at_once":
+            ending = self._ending(seat, t, before)
+            if ending is not None:
+                self._finish(*ending)
+                return log[-2:]
+        turn = seat + 1
+        if turn == self.n:
+            turn = 0
+        self.turn = turn
+        m = END_MASK
+        ends = board.ends
+        if hands[turn] & (m[ends[0]] | m[ends[1]]):  # no spinner outside fives
+            return [entry]
+        start = len(log) - 1
+        self._advance()
+        return log[start:]
 
     def _draw_one(self, seat: int) -> None:
         t = self.bone[self.bone_pos]

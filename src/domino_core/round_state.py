@@ -64,16 +64,21 @@ class RoundState:
         forced: Tile | None,
         scores: list[int],
         round_no: int = 1,
+        *,
+        masks: tuple[list[int], list[int]] | None = None,
     ) -> None:
+        """Round ``round_no`` of ``deal``, opened by ``opener`` with ``forced`` (or any
+        tile); ``masks`` may give the deal's hand bitmasks and boneyard ids already made
+        (see :func:`domino_core.deal.shuffle_dealt`)."""
         self.rules = rules
         self.n = rules.seats
         self.round_no = round_no
         self.deal = deal
-        self.hands: list[int] = [0] * self.n
-        for s, hand in enumerate(deal.hands):
-            for t in hand:
-                self.hands[s] |= 1 << t.id
-        self.bone: list[int] = [t.id for t in deal.boneyard]
+        if masks is None:
+            self.hands: list[int] = [sum(1 << t.id for t in hand) for hand in deal.hands]
+            self.bone: list[int] = [t.id for t in deal.boneyard]
+        else:
+            self.hands, self.bone = masks[0][:], masks[1]
         self.bone_pos = 0
         self.board = Board(rules.fives)
         self.opener = opener
@@ -220,11 +225,19 @@ class RoundState:
                 self.scores[side] += c
                 if self.scores[side] >= rules.goal:
                     return points, ("goal", Award(side, 0, seat))
+        return points, self._ending(seat, t, before)
+
+    def _ending(
+        self, seat: int, t: int, before: Sequence[int] = ()
+    ) -> tuple[RoundEnd, Award] | None:
+        """How the round ends now that ``seat`` laid tile ``t`` (scored already): going out
+        (domino; ``before``: the open ends before ``t``, for batida scoring, RULES.md §6b)
+        or a closed table (``at_once``); None while it goes on (RULES.md §5)."""
         if not self.hands[seat]:
-            return points, ("domino", score_domino(rules, self.hands, seat, t, before))
-        if rules.closed_table == "at_once" and board.is_closed(self._asleep()):
-            return points, ("blocked", score_blocked(rules, self.hands, self.opener))
-        return points, None
+            return "domino", score_domino(self.rules, self.hands, seat, t, before)
+        if self.rules.closed_table == "at_once" and self.board.is_closed(self._asleep()):
+            return "blocked", score_blocked(self.rules, self.hands, self.opener)
+        return None
 
     def _finish_quiet(self, end: RoundEnd, award: Award) -> None:
         self.end = end
@@ -250,17 +263,17 @@ class RoundState:
         """
         if self.turn is None:
             return
-        if self.board.center is None and not self.rules.fives:
+        board = self.board
+        if board.fives:
+            self._playout_general(rng)
+            return
+        if board.center is None:
             plays = self.legal_plays()
             t, e = plays[int(rng.random() * len(plays))]
             self._play_quiet(self.turn, t, e)
             if self.turn is None:
                 return
-        if self.rules.fives:
-            self._playout_general(rng)
-            return
         rules = self.rules
-        board = self.board
         ends = board.ends
         end, turn, self.bone_pos, self.passes, left, right, board.placed, last = play_line_out(
             self.hands, self.bone, len(self.bone) if rules.drawing else 0, self.bone_pos,

@@ -95,7 +95,13 @@ def check_round_end(r: Round) -> None:
     if r.end == "domino":
         out = r.award.seat
         assert out is not None and r.hands[out] == 0
-        assert r.award == score_domino(rules, r.hands, out)
+        if rules.batida:
+            # which batida it was needs the last tile, gone from the state (RULES.md §6b)
+            kinds = ("simples", "carroca", "la-e-lo", "cruzada")
+            assert r.award.batida in kinds and r.award.side == rules.side_of(out)
+            assert r.award.points == rules.batida_points[kinds.index(r.award.batida)]
+        else:
+            assert r.award == score_domino(rules, r.hands, out)
     elif r.end == "blocked":
         assert all(h for h in r.hands), "a blocked round with an empty hand"
         if rules.closed_table == "all_pass":

@@ -67,6 +67,9 @@ def test_the_routes_replay_a_posted_record_and_refuse_a_bad_one(server: Server) 
     assert body["names"] is None and body["steps"][-1]["scores"] == replay(record)["score"]
     bad = server.post("/api/replay", {"format": "domino-record/1", "rules": {}, "rounds": []})
     assert bad.status_code == 422 and "preset" in bad.json()["detail"]
+    huge = {**record, "rounds": record["rounds"] * 30}  # more rounds than any match holds
+    too_many = server.post("/api/replay", huge)
+    assert too_many.status_code == 422 and "too many rounds" in too_many.text
     t = server.create(preset="classic", seats=2, goal=100, pace="live")
     early = server.get(f"/api/tables/{t['table_id']}/replay")
     assert early.status_code == 409

@@ -19,7 +19,8 @@ from domino_server.tables.views import _FIELDS, Patcher, ViewCache, apply_patch,
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_view_texts_are_each_seats_own_view(preset: str, seats: int) -> None:
     rng = random.Random(f"{preset}{seats}")
-    match = Match(Rules.from_preset(preset, seats=seats, goal=50), seed=rng.randrange(10**6))
+    goal = 6 if preset == "batida" else 50  # batida plays to 3..12 (RULES.md §6b)
+    match = Match(Rules.from_preset(preset, seats=seats, goal=goal), seed=rng.randrange(10**6))
     watchers: list[int | None] = [*range(seats), None]
     cache = ViewCache()  # one per table, as the actor keeps it
     checked = 0
@@ -47,7 +48,8 @@ def test_patches_rebuild_each_seats_view(preset: str, seats: int) -> None:
     view after every move, round end, next round and the match end; a patch holds only
     keys whose value changed, so during a round it is a fraction of the view."""
     rng = random.Random(f"patch{preset}{seats}")
-    match = Match(Rules.from_preset(preset, seats=seats, goal=50), seed=rng.randrange(10**6))
+    goal = 6 if preset == "batida" else 50  # batida plays to 3..12 (RULES.md §6b)
+    match = Match(Rules.from_preset(preset, seats=seats, goal=goal), seed=rng.randrange(10**6))
     watchers: list[int | None] = [*range(seats), None]
     last = {s: view_for(match, s) for s in watchers}
     held = {s: json.loads(dumps(v.to_dict())) for s, v in last.items()}

@@ -236,3 +236,20 @@ def test_summary_shows_who_plays_each_seat_and_never_a_token() -> None:
         ("bot", "voquelonia", False),
     ]
     assert "tok0" not in repr(s) and "k0" not in repr(s)
+
+
+def test_the_turn_timer_runs_again_from_the_return_to_a_table_that_stood_still() -> None:
+    t = Table(new_table(seats=2, bots=[None, "nino"], turn_seconds=20))
+    t.came(0)
+    t.start()
+    while t.turn() != 0:
+        t.bot_moves()
+    started = t.state.turn_started_at
+    assert started is not None and public(t.state) == started + 20
+    t.went(0)  # nobody here: the table stands still, its timer too
+    assert public(t.state) is None and bot_turn(t.state, started + 60) is None
+    t.now = started + 25  # back within the grace period, after the timer would have run out
+    t.came(0)
+    assert bot_turn(t.state, started + 25) is None  # no move played for her at once
+    wanted = bot_turn(t.state, started + 45)
+    assert wanted is not None and wanted.timeout and wanted.seat == 0

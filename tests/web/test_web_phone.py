@@ -167,9 +167,9 @@ def test_seat_chips_are_short_and_at_the_felt_s_edges_on_a_phone(page: Page, ser
     create_vs_computer(page, server, preset="classic", seats=4, goal=100)
     chips = page.locator("#seats-bar .seat-chip")
     expect(chips).to_have_count(4)
-    # a chip is a short line, two at most (its last move under its name and count)
+    # a chip is one short line (its last move in short, its timer a bar along its foot)
     heights = chips.evaluate_all("cs => cs.map(c => c.getBoundingClientRect().height)")
-    assert max(heights) <= 52, heights
+    assert max(heights) <= 36, heights
     # the others above the line (left, across, right), you below it
     places = page.evaluate(
         """() => { const board = document.querySelector('#board').getBoundingClientRect();

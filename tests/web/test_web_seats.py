@@ -70,8 +70,15 @@ def test_every_seat_sits_around_the_felt(page: Page, server: str, seats: int) ->
     for seat, chip in chips.items():
         if seat != "0":
             assert chip["backs"] == counts[int(seat)], (seat, chip, counts)
-    # what each bot did is shown by its seat (the opener played, at least)
-    expect(page.locator("#seats-bar .seat-did").first).to_be_visible()
+    # what each seat did last is shown by it (when anybody moved before our turn)
+    log = state(page)["view"]["log"]
+    for seat in {e["seat"] for e in log if e["type"] in ("play", "draw", "pass")}:
+        last = [e for e in log if e.get("seat") == seat and e["type"] in ("play", "draw", "pass")][
+            -1
+        ]
+        did = page.locator(f"#seats-bar .seat-chip[data-seat='{seat}'] .seat-did")
+        word = {"play": f"jogou {last.get('tile')}", "draw": "comprou", "pass": "passou"}
+        expect(did).to_contain_text(word[last["type"]])
 
 
 def test_the_partner_is_marked_and_the_phone_fits_it_all(page: Page, server: str) -> None:
@@ -115,7 +122,7 @@ def test_caribbean_boneyard_is_a_pile_to_click_when_you_must_draw(page: Page, se
     pile.click()
     settle(page)
     page.wait_for_function(f"() => dominoDebug.state().view.hand.length === {held + 1}")
-    expect(page.locator("#seats-bar .seat-chip.me .seat-did")).to_have_text("comprou 1")
+    expect(page.locator("#seats-bar .seat-chip.me .seat-did .long")).to_have_text("comprou 1")
     # drawing on until a tile fits: each click one tile; then the pile goes away
     for _ in range(left):
         if not _must_draw(page):

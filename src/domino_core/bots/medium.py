@@ -40,7 +40,7 @@ from domino_core.bots.knowledge import (
 _WIN = 1_000_000.0
 #: By batida: the weight of the chance that the next seat must pass after a play, and of
 #: the chance that the partner must (tuned in the arena against Rabisco, matches to 6).
-BATIDA_NEXT_PASSES = 30.0
+BATIDA_NEXT_PASSES = 50.0
 BATIDA_PARTNER_PASSES = 3.0
 
 

@@ -49,9 +49,10 @@ class Settings(BaseSettings):
 
     # bots
     bot_workers: int = Field(
-        default_factory=lambda: max(1, (os.cpu_count() or 2) - 1),
+        default_factory=lambda: max(1, os.cpu_count() or 2),
         ge=1,
-        description="Processes in the bot pool (default: one per core but one)",
+        description="Processes in the bot pool (default: one per core; they run at a lower "
+        "priority than the server, so bots never slow a table's answers)",
     )
     bot_think_seconds: float | None = Field(1.0, description="Hard bot's thinking budget")
     timeout_bot: str = Field("nino", description="Bot level that moves for a timed-out seat")

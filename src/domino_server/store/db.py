@@ -25,15 +25,28 @@ def make_engine(url: str) -> AsyncEngine:
 
 
 def make_sqlite_writer(url: str) -> Engine | None:
-    """For a SQLite ``url``: a plain (blocking) engine on the same file, used from one
-    writer thread so that a whole batch of writes is a single hop off the event loop.
-    None for other databases (their async driver needs no thread)."""
+    """For a SQLite ``url``: a plain (blocking) engine on the same file, with which the
+    store commits each loop iteration's writes on the loop (and checkpoints on a thread).
+    None for other databases (their async driver needs neither)."""
     if not url.startswith("sqlite"):
         return None
     plain = "sqlite" + url[url.index(":") :]  # drop the +aiosqlite driver
     engine = create_engine(plain, connect_args={"timeout": 30, "check_same_thread": False})
     event.listen(engine, "connect", _sqlite_pragmas)
+    event.listen(engine, "connect", _no_autocheckpoint)
     return engine
+
+
+def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
+    """The writer commits on the event loop, so nothing slow may happen in its commits:
+    no WAL checkpoint (``store.commit.LoopCommitter`` runs them on a thread) and no
+    fsync (``synchronous=NORMAL``: the committer syncs the WAL file on a thread before it
+    acknowledges any write, which makes each acknowledged commit as durable as under
+    ``FULL``, power cuts included)."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.close()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

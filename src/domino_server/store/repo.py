@@ -1,61 +1,25 @@
-"""Reads and writes of tables, with group commit.
+"""Reads and writes of tables.
 
-Every change a table makes is one :class:`Write`; :meth:`Store.write` returns only
-after the transaction holding it has committed. Writes arriving together (many
-tables at once) share one transaction; if that batch fails, each write is retried
-on its own so that only the faulty one fails.
+Every change a table makes is one :class:`~.writes.Write`; :meth:`Store.write` returns
+only after the transaction holding it has committed (group commit: :mod:`.commit`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, func, insert, select, update
+from sqlalchemy import Engine, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from .. import metrics
 from . import models as m
+from .commit import Committer, LoopCommitter, TaskCommitter
+from .writes import EventRow, Write
 
-log = logging.getLogger(__name__)
-
-MAX_BATCH = 512
+__all__ = ["MATCH_KINDS", "EventRow", "LoadedTable", "Store", "Write"]
 
 #: Event kinds that change the match (replayed on load); the others only inform.
 MATCH_KINDS = ("move", "round", "resign", "annul")
-
-
-@dataclass(slots=True)
-class EventRow:
-    """One numbered event: ``payload`` is the public entry clients see; ``kind``, ``seat``,
-    ``move`` and ``cmd_id`` are what replaying it needs (never sent)."""
-
-    seq: int
-    kind: str
-    payload: dict[str, Any]
-    created_at: float
-    seat: int | None = None
-    cmd_id: str | None = None
-    move: str | None = None
-
-
-@dataclass(slots=True)
-class Write:
-    """Everything one table change stores, committed atomically."""
-
-    table_id: str
-    events: list[EventRow] = field(default_factory=list)
-    table: dict[str, Any] = field(default_factory=dict)  # column updates of the table row
-    seats: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → column updates
-    deal: tuple[int, list[list[str]], list[str]] | None = None  # round_no, hands, boneyard
-    new_table: dict[str, Any] | None = None  # insert this table row (with new_seats)
-    new_seats: list[dict[str, Any]] = field(default_factory=list)
-    # experience points: {"key_hash", "name", "points", "won", "at"} per player
-    awards: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -69,82 +33,31 @@ class LoadedTable:
 
 
 class Store:
-    """The table store over one async engine."""
+    """The table store over one async engine (reads) and its :mod:`.commit` writer."""
 
     def __init__(self, engine: AsyncEngine, sync_writer: Engine | None = None) -> None:
         self.engine = engine
         self.sync_writer = sync_writer
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="store") if sync_writer else None
-        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
+        self.committer: Committer = (
+            LoopCommitter(sync_writer) if sync_writer is not None else TaskCommitter(engine)
+        )
 
     # lifecycle -----------------------------------------------------------
     def start(self) -> None:
-        """Start the writer task (call inside the running loop)."""
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._writer(), name="store")
+        """Start the writer (call inside the running loop)."""
+        self.committer.start()
 
     async def close(self) -> None:
-        """Stop the writer after the queued writes and dispose of the engine."""
-        if self._task is not None:
-            while not self._queue.empty():
-                await asyncio.sleep(0.01)
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        """Stop the writer after the writes handed over and dispose of the engines."""
+        await self.committer.close()
         await self.engine.dispose()
         if self.sync_writer is not None:
             self.sync_writer.dispose()
-        if self._thread is not None:
-            self._thread.shutdown(wait=True)
 
     # writes ----------------------------------------------------------------
     async def write(self, w: Write) -> None:
         """Store ``w``; returns once committed, raises if it could not be."""
-        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((w, fut))
-        await fut
-
-    async def _writer(self) -> None:
-        while True:
-            batch = [await self._queue.get()]
-            while len(batch) < MAX_BATCH and not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            try:
-                with metrics.COMMIT_SECONDS.time():
-                    await self._transaction([w for w, _ in batch])
-            except Exception:
-                if len(batch) == 1:
-                    log.exception("write failed for table %s", batch[0][0].table_id)
-                    _settle(batch[0][1], _current_exc())
-                    continue
-                for w, fut in batch:
-                    try:
-                        await self._transaction([w])
-                    except Exception as exc:
-                        log.exception("write failed for table %s", w.table_id)
-                        _settle(fut, exc)
-                    else:
-                        _settle(fut, None)
-            else:
-                for _, fut in batch:
-                    _settle(fut, None)
-
-    async def _transaction(self, writes: list[Write]) -> None:
-        """Apply ``writes`` in one transaction: on the writer thread (SQLite) or through
-        the async driver."""
-        if self.sync_writer is not None and self._thread is not None:
-            engine = self.sync_writer
-
-            def run() -> None:
-                with engine.begin() as conn:
-                    _apply(conn, writes)
-
-            await asyncio.get_running_loop().run_in_executor(self._thread, run)
-        else:
-            async with self.engine.begin() as conn:
-                await conn.run_sync(_apply, writes)
+        await self.committer.write(w)
 
     # reads -----------------------------------------------------------------
     async def load(self, table_id: str) -> LoadedTable | None:
@@ -261,90 +174,3 @@ class Store:
         """Raise if the database cannot answer."""
         async with self.engine.connect() as conn:
             await conn.execute(select(1))
-
-
-def _current_exc() -> BaseException:
-    import sys
-
-    exc = sys.exc_info()[1]
-    assert exc is not None
-    return exc
-
-
-def _settle(fut: asyncio.Future[None], exc: BaseException | None) -> None:
-    if fut.done():
-        return
-    if exc is None:
-        fut.set_result(None)
-    else:
-        fut.set_exception(exc)
-
-
-def _apply(conn: Connection, writes: list[Write]) -> None:
-    new_tables = [w.new_table for w in writes if w.new_table is not None]
-    if new_tables:
-        conn.execute(insert(m.tables), new_tables)
-    new_seats = [s for w in writes for s in w.new_seats]
-    if new_seats:
-        conn.execute(insert(m.seats), new_seats)
-    deals = [
-        {"table_id": w.table_id, "round_no": d[0], "hands": d[1], "boneyard": d[2]}
-        for w in writes
-        if (d := w.deal) is not None
-    ]
-    if deals:
-        conn.execute(insert(m.deals), deals)
-    events = [
-        {
-            "table_id": w.table_id,
-            "seq": e.seq,
-            "kind": e.kind,
-            "seat": e.seat,
-            "cmd_id": e.cmd_id,
-            "move": e.move,
-            "payload": e.payload,
-            "created_at": e.created_at,
-        }
-        for w in writes
-        for e in w.events
-    ]
-    if events:
-        conn.execute(insert(m.events), events)
-    for a in (a for w in writes for a in w.awards):
-        _award(conn, a)
-    for w in writes:
-        if w.table:
-            conn.execute(update(m.tables).where(m.tables.c.id == w.table_id).values(w.table))
-        for seat, values in w.seats.items():
-            conn.execute(
-                update(m.seats)
-                .where(and_(m.seats.c.table_id == w.table_id, m.seats.c.seat == seat))
-                .values(values)
-            )
-
-
-def _award(conn: Connection, a: dict[str, Any]) -> None:
-    """Add one match's points to a player's row (created on their first points)."""
-    players = m.players
-    done = conn.execute(
-        update(players)
-        .where(players.c.key_hash == a["key_hash"])
-        .values(
-            name=a["name"],
-            points=players.c.points + a["points"],
-            matches=players.c.matches + 1,
-            wins=players.c.wins + (1 if a["won"] else 0),
-            updated_at=a["at"],
-        )
-    )
-    if done.rowcount == 0:
-        conn.execute(
-            insert(players).values(
-                key_hash=a["key_hash"],
-                name=a["name"],
-                points=a["points"],
-                matches=1,
-                wins=1 if a["won"] else 0,
-                updated_at=a["at"],
-            )
-        )

@@ -12,7 +12,8 @@
 
 A live table where no person holding a seat has a socket open stands still: no bot moves,
 no turn timer, no round starts by itself (:func:`halted`); its grace periods and idleness
-still run. The times are stored (each event's ``at``), so a restored table finds every
+still run. When a person comes back, the turn timer and the round pause run again from
+that moment. The times are stored (each event's ``at``), so a restored table finds every
 deadline where it was.
 """
 
@@ -42,6 +43,14 @@ def halted(state: TableState) -> bool:
     return state.live and not state.any_human_here()
 
 
+def _clock_start(state: TableState) -> float:
+    """Live: when the turn's (or the pause's) clock started: the turn's start, or the
+    moment a person came back to the table that stood still since."""
+    assert state.turn_started_at is not None
+    resumed = state.presence.resumed
+    return state.turn_started_at if resumed is None else max(state.turn_started_at, resumed)
+
+
 def idle(state: TableState) -> float | None:
     """When the match ends for want of any move."""
     if not state.in_play() or state.turn_started_at is None:
@@ -58,7 +67,7 @@ def turn(state: TableState) -> float | None:
     assert m is not None
     if m.round_over or m.turn is None or state.bot_controlled(m.turn):
         return None
-    return state.turn_started_at + float(secs)
+    return _clock_start(state) + float(secs)
 
 
 def absence(state: TableState) -> float | None:
@@ -87,7 +96,7 @@ def round_pause(state: TableState) -> float | None:
     assert m is not None
     if not m.round_over or lone_person(state):
         return None
-    return state.turn_started_at + state.timing.round_pause
+    return _clock_start(state) + state.timing.round_pause
 
 
 def grace(state: TableState) -> dict[int, float]:

@@ -36,6 +36,7 @@ def fold(state: TableState, events: Iterable[Event]) -> TableState:
 
 
 def _presence(state: TableState, ev: Presence) -> TableState:
+    here = state.any_human_here()
     sockets = list(state.presence.sockets)
     since = list(state.presence.since)
     sockets[ev.seat] = ev.sockets
@@ -43,7 +44,9 @@ def _presence(state: TableState, ev: Presence) -> TableState:
         since[ev.seat] = None
     elif since[ev.seat] is None:
         since[ev.seat] = ev.at
-    state.presence = PresenceState(tuple(sockets), tuple(since))
+    state.presence = PresenceState(tuple(sockets), tuple(since), state.presence.resumed)
+    if not here and state.any_human_here():  # the table stood still until now
+        state.presence = replace(state.presence, resumed=ev.at)
     return state
 
 

@@ -89,6 +89,9 @@ class Presence:
 
     sockets: tuple[int, ...]
     since: tuple[float | None, ...]  # None while the seat has a socket
+    #: When a person last came back to a live table where nobody was (its clocks, stopped
+    #: meanwhile, run again from then): see ``deadlines.halted``.
+    resumed: float | None = None
 
     @staticmethod
     def nobody(seats: int, since: float) -> Presence:

@@ -22,7 +22,6 @@ from typing import Any
 from domino_core import Deal, Match, view_for
 
 from .. import metrics
-from ..protocol import commands as c
 from ..push import Reminders
 from ..store.repo import Store
 from ..table import Rejection, Stored, TableState, decide, evolve
@@ -35,6 +34,7 @@ from .connection import Connection, dumps
 from .messages import Answer, Attach, Detach, Join, Look, Reply, Resync
 from .publisher import Publisher
 from .storing import write_for
+from .translate import machine_command
 
 __all__ = ["TableActor"]
 
@@ -244,34 +244,12 @@ class TableActor:
             if reply.ok:
                 reply.data = {"seat": self._joined_seat(req)}
             return reply
-        return await self._apply(self._command(seat, req))
+        return await self._apply(machine_command(seat, req, self.dealer))
 
     def _joined_seat(self, req: Join) -> int:
         seat = self.state.seat_for_token(req.token_hash)
         assert seat is not None
         return seat
-
-    def _command(self, seat: int | None, cmd: Any) -> mc.Command:
-        """The machine's command for a socket's (or an HTTP route's) ``cmd``."""
-        if isinstance(cmd, c.Play):
-            return mc.Play(seat, cmd.id, "play", cmd.tile, cmd.end)
-        if isinstance(cmd, c.Draw | c.Pass):
-            return mc.Play(seat, cmd.id, cmd.type)
-        if isinstance(cmd, c.Start):
-            return mc.Start(seat, cmd.id, self.dealer())
-        if isinstance(cmd, c.NextRound):
-            return mc.NextRound(seat, cmd.id, self.dealer())
-        if isinstance(cmd, c.Resign):
-            return mc.Resign(seat, cmd.id)
-        if isinstance(cmd, c.ProposeAnnulment):
-            return mc.Propose(seat, cmd.id)
-        if isinstance(cmd, c.VoteAnnulment):
-            return mc.Vote(seat, cmd.id, cmd.agree)
-        if isinstance(cmd, c.ClaimAbsence):
-            return mc.Claim(seat, cmd.id)
-        if isinstance(cmd, c.React):
-            return mc.React(seat, cmd.id, cmd.reaction)
-        raise TypeError(f"unknown command {type(cmd).__name__}")
 
     async def _attach(self, conn: Connection, last_seq: int | None) -> None:
         """Tell the machine a socket came (a person back may take their seat), then send

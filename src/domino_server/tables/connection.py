@@ -8,17 +8,18 @@ When a slow client lets the queue fill up, the connection is marked
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from domino_core import View
+
+from .jsontext import encode
 
 CLOSE = None
 
 
 def dumps(frame: dict[str, Any]) -> str:
     """Compact JSON text of one frame."""
-    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    return encode(frame)
 
 
 class Connection:

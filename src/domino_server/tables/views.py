@@ -14,12 +14,13 @@ Those are immutable values in the core, so the cache is keyed by the objects the
 
 from __future__ import annotations
 
-import json
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from domino_core import Match, View, views_for
+
+from .jsontext import encode as _encode
 
 __all__ = ["APPENDS", "SEAT_KEYS", "Patcher", "ViewCache", "apply_patch", "view_texts"]
 
@@ -29,7 +30,6 @@ APPENDS = ("log", "rounds")
 #: The only view keys whose values depend on the seat.
 SEAT_KEYS = frozenset(("seat", "hand", "legal"))
 
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 #: A missing value (None is a value).
 _MISSING = object()

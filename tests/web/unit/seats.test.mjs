@@ -150,3 +150,11 @@ test("a replay steps by move and by round, and stays in range", () => {
   assert.equal(stepFrom(steps, 2, "last"), 4);
   assert.equal(movesIn(steps, 1), 2);
 });
+
+test("a round cut short explains no rule, and the fives column is for fives only", () => {
+  const s = stateWith({ rules: { preset: "classic", seats: 2, goal: 100 }, scores: [0, 12], round: 2, rounds: [] });
+  const text = explainRound(s, { result: "unfinished", winner: null, points: 0, pips: [57, 46], hands: [] }, 2);
+  assert.equal(text.explain, "");
+  const sheet = scoreSheet({ ...s, view: { ...s.view, rounds: [{ result: "domino", winner: 1, points: 12, fives: [], hands: [] }] } });
+  assert.equal(sheet.fives, false);
+});

@@ -1,0 +1,197 @@
+"""Simulated players of real tables on a running ``domino serve``: every seat a person,
+reading its views as patches as the web client does, moving when on turn."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from typing import Any
+
+import httpx
+import websockets
+
+from domino_server.tables.views import apply_patch
+
+from .procs import cpu_seconds, rss_kib
+
+
+class Seat:
+    def __init__(self, ws: Any, seat: int) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.view: dict[str, Any] | None = None
+        self.n = 0
+
+
+async def run_game(
+    port: int,
+    tables: int,
+    seats: int,
+    seconds: float,
+    server_pid: int,
+    think: float = 0.0,
+    pace: str = "correspondence",
+) -> dict[str, Any]:
+    http = f"http://127.0.0.1:{port}"
+    lat: list[float] = []
+    moves = 0
+    refused = 0
+    done_tables = 0
+    bytes_mover = bytes_all = 0  # received while measuring: by the seat that moved, by all
+    async with httpx.AsyncClient(timeout=60) as client:
+        rss0 = rss_kib(server_pid)
+        table_ids: list[str] = []
+
+        async def make_table() -> list[Seat]:
+            r = await client.post(
+                f"{http}/api/tables",
+                json={
+                    "preset": "block",
+                    "seats": seats,
+                    "goal": 300,
+                    "pace": pace,
+                    "name": "P0",
+                },
+            )
+            created = r.json()
+            tid = created["table_id"]
+            table_ids.append(tid)
+            tokens = [(created["seat"], created["token"])]
+            for i in range(1, seats):
+                j = await client.post(f"{http}/api/tables/{tid}/join", json={"name": f"P{i}"})
+                tokens.append((j.json()["seat"], j.json()["token"]))
+            out = []
+            for i, tok in tokens:
+                ws = await websockets.connect(
+                    f"ws://127.0.0.1:{port}/ws/tables/{tid}?view=patch",
+                    subprotocols=["domino.v1", f"domino.token.{tok}"],  # type: ignore[list-item]
+                    max_size=2**22,
+                )
+                out.append(Seat(ws, i))
+            return out
+
+        sem = asyncio.Semaphore(20)
+        rng = random.Random(1)
+
+        async def guarded() -> list[Seat]:
+            async with sem:
+                return await make_table()
+
+        all_tables = await asyncio.gather(*(guarded() for _ in range(tables)))
+        await asyncio.sleep(1.0)
+        rss1 = rss_kib(server_pid)
+        # one more socket per table (a spectator's): what a socket alone costs
+        watchers = [
+            await websockets.connect(
+                f"ws://127.0.0.1:{port}/ws/tables/{t}?view=patch", max_size=2**22
+            )
+            for t in table_ids
+        ]
+        await asyncio.sleep(1.0)
+        rss2 = rss_kib(server_pid)
+        for w in watchers:
+            await w.close()
+        stop_at = t_measure = float("inf")
+        go = asyncio.Event()
+
+        async def seat_loop(seat: Seat, first: bool) -> None:
+            nonlocal moves, refused, done_tables, bytes_mover, bytes_all
+            pending: dict[str, tuple[float, bool]] = {}
+
+            async def send(cmd: dict[str, Any]) -> None:
+                seat.n += 1
+                cid = f"c{seat.n}"
+                pending[cid] = (time.perf_counter(), cmd["type"] in ("play", "draw", "pass"))
+                await seat.ws.send(json.dumps({**cmd, "id": cid}))
+
+            def take(f: dict[str, Any]) -> None:
+                """Note one frame: the view (whole, or a patch of ours), or an answer."""
+                nonlocal moves, refused
+                kind = f["type"]
+                if kind == "event":
+                    if f.get("patch") is not None and seat.view is not None:
+                        seat.view = apply_patch(seat.view, f["patch"])
+                    elif f["view"] is not None:
+                        seat.view = f["view"]
+                elif kind in ("accepted", "rejected"):
+                    sent = pending.pop(f["id"], None)
+                    refused += kind == "rejected"
+                    # only moves count, after the warm-up (every table's start)
+                    if sent is not None and kind == "accepted" and sent[1] and sent[0] >= t_measure:
+                        lat.append(time.perf_counter() - sent[0])
+                        moves += 1
+                elif kind == "snapshot":
+                    seat.view = f["view"]
+
+            await go.wait()
+            if first:
+                await send({"type": "start"})
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(loop.time() + (stop_at - time.perf_counter())):
+                    while True:
+                        raw = await seat.ws.recv()
+                        counted = moves
+                        # a message is one frame, or an array of frames ready together
+                        frames = json.loads(raw)
+                        for f in frames if isinstance(frames, list) else [frames]:
+                            take(f)
+                        if time.perf_counter() >= t_measure:
+                            bytes_all += len(raw)
+                            bytes_mover += len(raw) if moves > counted else 0
+                        v = seat.view
+                        if v is None or pending:
+                            continue
+                        if v["over"]:
+                            done_tables += 1
+                            break
+                        if v["round_over"]:
+                            if v["seat"] == 0:
+                                await send({"type": "next_round"})
+                        elif v["turn"] == v["seat"] and v["legal"]:
+                            if think:
+                                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                            m = v["legal"][0]
+                            cmd = (
+                                {"type": "play", "tile": m["tile"], "end": m["end"]}
+                                if m["type"] == "play"
+                                else {"type": m["type"]}
+                            )
+                            await send(cmd)
+
+        tasks = [
+            asyncio.create_task(seat_loop(s, i == 0)) for t in all_tables for i, s in enumerate(t)
+        ]
+        warmup = 2.0 + think
+        t_start = time.perf_counter()
+        t_measure = t_start + warmup
+        stop_at = t_measure + seconds
+        go.set()
+        await asyncio.sleep(warmup)
+        cpu0, me0 = cpu_seconds(server_pid), time.process_time()
+        await asyncio.gather(*tasks)
+        elapsed = time.perf_counter() - t_measure
+        server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
+        client_cpu = (time.process_time() - me0) / elapsed
+        for t in all_tables:
+            for s in t:
+                with contextlib.suppress(Exception):
+                    await s.ws.close()
+    return {
+        "moves_per_s": moves / elapsed,
+        "server_cpu": server_cpu,
+        "client_cpu": client_cpu,
+        "lat": lat,
+        "rss_per_table_kib": (rss1 - rss0) / tables,
+        "rss_per_socket_kib": (rss2 - rss1) / tables,
+        "tables_finished": done_tables,
+        "rejected": refused,
+        # mean bytes per move sent to the mover and to each other seat
+        "sizes": (
+            bytes_mover // max(moves, 1),
+            (bytes_all - bytes_mover) // max(moves * (seats - 1), 1),
+        ),
+    }

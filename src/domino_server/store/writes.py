@@ -1,0 +1,113 @@
+"""What a table change stores (:class:`Write`, with its :class:`EventRow` events) and how
+a batch of them is applied inside one transaction (:func:`apply_writes`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, and_, insert, update
+
+from . import models as m
+
+__all__ = ["EventRow", "Write", "apply_writes"]
+
+
+@dataclass(slots=True)
+class EventRow:
+    """One numbered event: ``payload`` is the public entry clients see; ``kind``, ``seat``,
+    ``move`` and ``cmd_id`` are what replaying it needs (never sent)."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+    seat: int | None = None
+    cmd_id: str | None = None
+    move: str | None = None
+
+
+@dataclass(slots=True)
+class Write:
+    """Everything one table change stores, committed atomically."""
+
+    table_id: str
+    events: list[EventRow] = field(default_factory=list)
+    table: dict[str, Any] = field(default_factory=dict)  # column updates of the table row
+    seats: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → column updates
+    deal: tuple[int, list[list[str]], list[str]] | None = None  # round_no, hands, boneyard
+    new_table: dict[str, Any] | None = None  # insert this table row (with new_seats)
+    new_seats: list[dict[str, Any]] = field(default_factory=list)
+    # experience points: {"key_hash", "name", "points", "won", "at"} per player
+    awards: list[dict[str, Any]] = field(default_factory=list)
+
+
+def apply_writes(conn: Connection, writes: list[Write]) -> None:
+    """Apply ``writes`` on ``conn`` (inside the caller's transaction)."""
+    new_tables = [w.new_table for w in writes if w.new_table is not None]
+    if new_tables:
+        conn.execute(insert(m.tables), new_tables)
+    new_seats = [s for w in writes for s in w.new_seats]
+    if new_seats:
+        conn.execute(insert(m.seats), new_seats)
+    deals = [
+        {"table_id": w.table_id, "round_no": d[0], "hands": d[1], "boneyard": d[2]}
+        for w in writes
+        if (d := w.deal) is not None
+    ]
+    if deals:
+        conn.execute(insert(m.deals), deals)
+    events = [
+        {
+            "table_id": w.table_id,
+            "seq": e.seq,
+            "kind": e.kind,
+            "seat": e.seat,
+            "cmd_id": e.cmd_id,
+            "move": e.move,
+            "payload": e.payload,
+            "created_at": e.created_at,
+        }
+        for w in writes
+        for e in w.events
+    ]
+    if events:
+        conn.execute(insert(m.events), events)
+    for a in (a for w in writes for a in w.awards):
+        _award(conn, a)
+    for w in writes:
+        if w.table:
+            conn.execute(update(m.tables).where(m.tables.c.id == w.table_id).values(w.table))
+        for seat, values in w.seats.items():
+            conn.execute(
+                update(m.seats)
+                .where(and_(m.seats.c.table_id == w.table_id, m.seats.c.seat == seat))
+                .values(values)
+            )
+
+
+def _award(conn: Connection, a: dict[str, Any]) -> None:
+    """Add one match's points to a player's row (created on their first points)."""
+    players = m.players
+    done = conn.execute(
+        update(players)
+        .where(players.c.key_hash == a["key_hash"])
+        .values(
+            name=a["name"],
+            points=players.c.points + a["points"],
+            matches=players.c.matches + 1,
+            wins=players.c.wins + (1 if a["won"] else 0),
+            updated_at=a["at"],
+        )
+    )
+    if done.rowcount == 0:
+        conn.execute(
+            insert(players).values(
+                key_hash=a["key_hash"],
+                name=a["name"],
+                points=a["points"],
+                matches=1,
+                wins=1 if a["won"] else 0,
+                updated_at=a["at"],
+            )
+        )

@@ -1,0 +1,149 @@
+"""Fixes found on the way (issue 18 §7): a friend's arrival said once; the invitation
+lets a friend choose a free seat and names each bot once with its level; a wrong link
+says "mesa não encontrada" with the way home; the default name in the reader's language;
+the proposer of an annulment is told the others are asked; the rules page leads back to
+the game; on a phone "Jogar agora" is above the fold and plays the last settings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .driver import create_for_friends, create_vs_computer, join_and_start, play_round, state
+
+pytestmark = pytest.mark.browser
+
+#: Keep every text the live region shows (window.__said).
+LISTEN_JS = """() => {
+  window.__said = [];
+  const live = document.getElementById('live');
+  new MutationObserver(() => window.__said.push(live.textContent))
+    .observe(live, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_the_invitation_offers_free_seats_and_the_arrival_is_said_once(
+    browser: Browser, server: str
+) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    try:
+        host = host_ctx.new_page()
+        link = create_for_friends(host, server, preset="draw", seats=4, name="Ana")
+        host.click("#main-action")  # start: bots in the free seats
+        host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        # what the host's live region says from now on
+        host.evaluate(LISTEN_JS)
+        friend = friend_ctx.new_page()
+        friend.goto(link)
+        # each bot once, by a name of its own, with its level; the free seats to choose
+        seats = friend.locator("#lobby-summary .lobby-seats li")
+        expect(seats).to_have_count(4)
+        texts = seats.all_inner_texts()
+        assert texts[0] == "Ana"
+        assert len(set(texts)) == 4 and all("robô médio" in t for t in texts[1:]), texts
+        pick = friend.locator("#lobby-pick input[name=join-seat]")
+        expect(pick).to_have_count(4)  # any, or seat 2, 3 or 4
+        friend.fill("#join-name", "Bia")
+        friend.check("#lobby-pick input[value='3']")
+        friend.click("#join-btn")
+        friend.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        assert state(friend)["seat"] == 3
+        expect(host.locator("#seats-bar .seat-chip[data-seat='3']")).to_contain_text(
+            "Bia", timeout=15000
+        )
+        # the host's page said who sat down, by her name, and once
+        said = host.evaluate("""() => dominoDebug.state().feed.map(f => f.event.type)""")
+        assert "seat_joined" in said
+        host.click("#more summary")
+        host.click("#history-btn")
+        history = host.locator("#history-list")
+        expect(history).not_to_contain_text("voltou à cadeira")
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def test_a_wrong_link_says_the_table_is_not_found(page: Page, server: str) -> None:
+    page.goto(f"{server}/t/nosuchtable")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#lobby-missing-title")).to_have_text("Mesa não encontrada")
+    expect(page.locator("#join-form")).to_be_hidden()
+    expect(page.locator("#lobby-missing-title")).to_be_focused()
+    page.click("#lobby-home")
+    expect(page.locator("#home")).to_be_visible()
+    assert page.url.rstrip("/") == server
+
+
+def test_default_name_annulment_and_the_way_back_from_the_rules(
+    browser: Browser, server: str
+) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    try:
+        host = host_ctx.new_page()
+        link = create_for_friends(host, server, preset="block", seats=2, pace="live")
+        friend = friend_ctx.new_page()
+        join_and_start(host, friend, link, "Caio")
+        # the host left the name empty: "Jogador", shown as "Player" to an English reader
+        friend.select_option("#lang-select", "en")
+        expect(friend.locator("#seats-bar .seat-chip[data-seat='0'] .seat-name")).to_have_text(
+            "Player"
+        )
+        host.click("#more summary")
+        host.click("#annul")
+        host.click("#confirm-yes")
+        expect(host.locator("#annulment-bar")).to_contain_text(
+            "os outros jogadores estão sendo consultados"
+        )
+        expect(friend.locator("#annulment-bar")).to_contain_text("proposes to annul")
+        # the rules page (opened from the dialog) leads back to this table
+        table_url = host.url
+        host.goto(f"{server}/rules/?preset=block&lang=pt-BR")
+        back = host.locator("#back-game")
+        expect(back).to_have_text("← Voltar ao jogo")
+        back.click()
+        host.wait_for_url(table_url)
+        expect(host.locator("#table")).to_be_visible()
+    finally:
+        host_ctx.close()
+        friend_ctx.close()
+
+
+def test_play_now_is_above_the_fold_on_a_phone_with_the_last_settings(
+    page: Page, server: str
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    create_vs_computer(page, server, preset="fives", seats=3, goal=150)
+    page.goto(f"{server}/")
+    page.wait_for_selector("body[data-ready]")
+    button = page.locator("#quick-play")
+    expect(button).to_have_text("Jogar agora")
+    box = button.bounding_box()
+    assert box and box["y"] + box["height"] <= 640, "below the fold"
+    expect(page.locator("#quick-hint")).to_have_text(re.compile(r"Soma 5, 3 cadeiras, meta 150"))
+    button.click()
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("() => dominoDebug.state().view !== null", timeout=15000)
+    rules = state(page)["view"]["rules"]
+    assert (rules["preset"], rules["seats"], rules["goal"]) == ("fives", 3, 150)
+
+
+def test_focus_goes_to_each_new_screen_and_panel_and_the_result_is_said(
+    page: Page, server: str
+) -> None:
+    create_vs_computer(page, server, preset="classic", seats=2, goal=100)
+    # the table opened: its heading holds the focus (not the page's body)
+    assert page.evaluate("() => document.activeElement.closest('#table') !== null")
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    # one Tab from there reaches the game, and the hand is one Tab stop
+    stops = page.locator("#hand .hand-tile[tabindex='0']")
+    expect(stops).to_have_count(1)
+    play_round(page)
+    page.wait_for_function("() => document.activeElement.id === 'round-title'", timeout=5000)
+    # the live region says who took the round, how and the score, not only "round over"
+    expect(page.locator("#live")).to_contain_text(
+        re.compile(r"Fim da rodada 1\. .+(pontos|ninguém)")
+    )
