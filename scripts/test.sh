@@ -39,6 +39,9 @@ haproxy_bin() { echo "${HAPROXY:-$(command -v haproxy || ls /usr/sbin/haproxy 2>
 # what is missing: "skip-name|debian-package|what to say"
 missing() {
   if ! skipping js && ! command -v node >/dev/null; then echo "js|nodejs|node (the JS client's unit tests)"; fi
+  if ! skipping browser && ! command -v npm >/dev/null; then
+    echo "browser|npm|npm (installs axe-core for the accessibility tests: npm ci --prefix tests/web)"
+  fi
   if ! skipping browser && [ ! -x "$CHROMIUM_PATH" ]; then
     echo "browser|chromium|Chromium at $CHROMIUM_PATH (the browser tests; or set CHROMIUM_PATH)"
   fi
@@ -122,6 +125,10 @@ echo "== mypy";  "$BIN/mypy"
 if ! skipping js; then
   echo "== node --test (web client logic)"
   node --test tests/web/unit/
+fi
+if ! skipping browser; then
+  echo "== npm ci --prefix tests/web (axe-core for the accessibility tests)"
+  npm ci --no-audit --no-fund --prefix tests/web >/dev/null
 fi
 PYTEST_ARGS=()
 if skipping cluster && [ -d tests/cluster ]; then PYTEST_ARGS+=(--ignore=tests/cluster); fi
