@@ -31,6 +31,7 @@ class BuildPyWithBundle(build_py):
             if not source.exists():
                 raise SystemExit(f"cannot build the wheel: {source} is missing")
             if source.is_dir():
+                shutil.rmtree(target / name, ignore_errors=True)  # no stale file of an older build
                 shutil.copytree(
                     source,
                     target / name,

@@ -99,11 +99,11 @@ def test_whole_match_against_bots_by_clicks(page: Page, server: str, shots: Path
     assert "play" in actions
     expect(page.locator("#match-headline")).not_to_be_empty()
     expect(page.locator("#match-score")).to_contain_text("Placar final")
-    # the record downloads as domino-record/1
+    # the record downloads as domino-record/2 (with the fair-deal proofs)
     with page.expect_download() as dl:
         page.click("#record-link")
     text = Path(dl.value.path()).read_text()
-    assert '"domino-record/1"' in text
+    assert '"domino-record/2"' in text
     # rematch opens a fresh table with the same game
     old = s["table"]["id"]
     page.click("#rematch")

@@ -120,7 +120,8 @@ def bia_plays_if_on_turn(base: str, table_id: str, token: str) -> None:
     url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}"
     with connect(url, subprotocols=["domino.v1", f"domino.token.{token}"]) as ws:  # type: ignore[list-item]
         got = frames(ws)
-        view = next(f for f in got if f["type"] == "snapshot")["view"]
+        # the first view with a deal in it (a committed deal waits for the seats' seeds)
+        view = next(f["view"] for f in got if f.get("view") is not None)
         if view["turn"] != view["seat"]:
             return
         legal = view["legal"][0]
