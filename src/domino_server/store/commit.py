@@ -26,6 +26,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .. import metrics
@@ -105,11 +106,64 @@ class LoopCommitter(Committer):
         self._scheduled = bool(self._pending)
         if self._pending:
             asyncio.get_running_loop().call_soon(self._flush)
-        done: Pending = []
-        _run_batch(batch, self._commit, done)
+        try:
+            self._commit_at_once([w for w, _ in batch])
+        except OperationalError as exc:
+            if "locked" not in str(exc):
+                done: Pending = []
+                _run_batch(batch, self._commit, done)
+                self._committed(done)
+            else:
+                # another connection (e.g. the reminders' async engine, whose transaction
+                # needs this loop to finish) holds the write lock: waiting for it here would
+                # block the loop it waits on, so this batch commits on a thread instead
+                self._commit_on_thread(batch)
+        else:
+            self._committed(batch)
+
+    def _commit_at_once(self, writes: list[Write]) -> None:
+        """Commit ``writes`` on the loop without waiting for a lock held elsewhere."""
+        with metrics.COMMIT_SECONDS.time(), self.engine.begin() as conn:
+            conn.exec_driver_sql("PRAGMA busy_timeout = 0")
+            try:
+                apply_writes(conn, writes)
+            finally:
+                conn.exec_driver_sql("PRAGMA busy_timeout = 30000")
+        self.commits += 1
+        self.writes += len(writes)
+
+    def _committed(self, done: Pending) -> None:
         self._unsynced += [fut for _, fut in done]
         if self._unsynced and not self._syncing:
             self._sync()
+
+    def _commit_on_thread(self, batch: Pending) -> None:
+        """Commit ``batch`` on a thread (waiting for the lock there); settle on the loop."""
+        loop = asyncio.get_running_loop()
+        outcome: list[tuple[asyncio.Future[None], BaseException | None]] = []
+
+        def run() -> None:
+            for w, fut in batch:
+                try:
+                    self._commit([w])
+                except Exception as exc:
+                    log.exception("write failed for table %s", w.table_id)
+                    outcome.append((fut, exc))
+                else:
+                    outcome.append((fut, None))
+
+        def settle(_: asyncio.Future[None]) -> None:
+            ok: Pending = []
+            for (w, _f), (fut, exc) in zip(batch, outcome, strict=False):
+                if exc is None:
+                    ok.append((w, fut))
+                else:
+                    _settle(fut, exc)
+            for _w, fut in batch[len(outcome):]:
+                _settle(fut, RuntimeError("write not attempted"))
+            self._committed(ok)
+
+        loop.run_in_executor(None, run).add_done_callback(settle)
 
     def _fsync(self) -> None:
         if self._wal is None:
