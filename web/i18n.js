@@ -286,6 +286,7 @@ const PT = {
   "reject.rate_limited": "devagar, muitas ações seguidas.",
   "reject.match_over": "a partida já acabou.",
   "reject.not_started": "a partida ainda não começou.",
+  "reject.unavailable": "o servidor não conseguiu guardar agora; tente de novo.",
   "reject.bad_command": "comando inválido.",
   "reject.http": "O servidor recusou: {reason}",
 
@@ -628,6 +629,7 @@ const EN = {
   "reject.rate_limited": "slow down, too many actions.",
   "reject.match_over": "the match is already over.",
   "reject.not_started": "the match has not started yet.",
+  "reject.unavailable": "the server could not store it just now; try again.",
   "reject.bad_command": "invalid command.",
   "reject.http": "The server said no: {reason}",
 

@@ -13,6 +13,9 @@ export const PING_EVERY_MS = 2500;
 export const SILENCE_LIMIT_MS = 4000;
 /** Close codes after which reconnecting cannot help: unknown table, token holding no seat. */
 export const FATAL_CLOSE_CODES = [4401, 4404];
+/** A command answered `unavailable` goes again after RETRY_MS, at most MAX_TRIES times in all. */
+export const RETRY_MS = 1000;
+export const MAX_TRIES = 4;
 
 /** `ws(s)://host/ws/tables/{id}?last_seq=…&view=patch` for a page at `location`.
  * `view=patch`: after the first whole view, events carry only what changed in it.
@@ -74,6 +77,10 @@ export class TableSocket {
     this.timer = null;
     this.pingTimer = null;
     this.lastHeard = 0;
+    // command id → {command, tries}: sent and not answered yet. A socket lost meanwhile
+    // (a restart, the table moving to another server) never answers them: the next
+    // socket sends them again, same id (the server applies an id once).
+    this.unanswered = new Map();
   }
 
   /** Open the connection (and keep it open until `close`). */
@@ -125,7 +132,37 @@ export class TableSocket {
     if (!this.ws || this.status !== "open") return null;
     const command = { type, id: this.nextId(), ...fields };
     this.ws.send(JSON.stringify(command));
+    if (type !== "ping") this.unanswered.set(command.id, { command, tries: 1 });
     return command;
+  }
+
+  /** An answer to one of our commands, as the app should see it: `null` when the command
+   * goes again instead (`unavailable`: not applied, the table could not act on it), an
+   * `accepted` for a resend the server had already applied (`duplicate_id`), else the
+   * frame itself (a resend's answer marked `resent`). */
+  _answer(frame) {
+    const sent = this.unanswered.get(frame.id);
+    // the second answer to a command sent twice (a retry crossing a reconnect's resend)
+    if (!sent) return frame.type === "rejected" && frame.code === "duplicate_id" ? null : frame;
+    if (frame.type === "rejected" && frame.code === "unavailable" && sent.tries < MAX_TRIES) {
+      this.clock.setTimeout(() => this._resend(frame.id), RETRY_MS);
+      return null;
+    }
+    this.unanswered.delete(frame.id);
+    if (sent.tries === 1) return frame;
+    if (frame.type === "rejected" && frame.code === "duplicate_id") {
+      return { type: "accepted", id: frame.id, seq: this.lastSeq, resent: true };
+    }
+    return { ...frame, resent: true };
+  }
+
+  /** Send command `id` again, same id, if it is still unanswered and a socket is open
+   * (else the next socket does). */
+  _resend(id) {
+    const sent = this.unanswered.get(id);
+    if (!sent || !this.ws || this.status !== "open") return;
+    sent.tries += 1;
+    this.ws.send(JSON.stringify(sent.command));
   }
 
   _setStatus(status) {
@@ -147,6 +184,7 @@ export class TableSocket {
       this.lastHeard = this.clock.now();
       this._setStatus("open");
       this._schedulePing();
+      for (const id of [...this.unanswered.keys()]) this._resend(id);
     };
     ws.onmessage = (msg) => {
       if (this.ws !== ws) return;
@@ -163,7 +201,8 @@ export class TableSocket {
         if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
           if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
         }
-        this.onFrame(frame);
+        const answer = (frame.type === "accepted" || frame.type === "rejected") && frame.id ? this._answer(frame) : frame;
+        if (answer) this.onFrame(answer);
       }
     };
     ws.onclose = (ev) => this._lost(ws, ev);

@@ -136,7 +136,9 @@ export function closeSocket() {
 export function onFrame(frame) {
   const before = S;
   S = reduce(S, frame);
-  if (frame.type === "rejected" || frame.type === "error") {
+  // a command sent again after a lost socket that the table had overtaken meanwhile (a
+  // bot played the turn, the round ended): the board shows what happened, nothing to say
+  if ((frame.type === "rejected" || frame.type === "error") && (!frame.resent || frame.code === "unavailable")) {
     const code = frame.code;
     const known = t(`reject.${code}`);
     const reason = known !== `reject.${code}` ? known : frame.reason || frame.detail || code;

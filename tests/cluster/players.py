@@ -32,6 +32,7 @@ class Player(Client):
         self.servers: list[str] = []  # the instance behind each socket opened
         self.outages: list[float] = []  # seconds from a socket lost to the next answer
         self.closes: list[int | None] = []  # close codes of lost sockets
+        self.unavailable = 0  # commands answered `unavailable` (then sent again)
         self._lost_at: float | None = None
         self.done = False  # set by whoever runs play() when it has returned
 
@@ -143,6 +144,13 @@ class Player(Client):
                 self._back()
                 if ans["type"] == "accepted" and pending["type"] in ("play", "draw", "pass"):
                     self.accepted[pending["id"]] = ans["seq"]
+                elif ans["type"] == "rejected" and ans["code"] == "unavailable":
+                    # not applied: the table is moving (its socket closes next) or could
+                    # not store it; the same command goes again, same id, as the web does
+                    self.unavailable += 1
+                    resent = True
+                    await asyncio.sleep(0.2)  # the retry's pause (the web client waits 1 s)
+                    continue
                 elif ans["type"] == "rejected":
                     allowed = ("duplicate_id", "not_your_turn", "not_allowed")
                     # overtaken: sent again after an outage, or a bot played the seat after

@@ -60,7 +60,7 @@ async def test_a_failed_write_is_never_announced_and_changes_nothing(tmp_path: P
 
         store.write = refuse  # type: ignore[method-assign]
         reply = await actor.ask(seat, play)
-        assert not reply.ok and reply.code == "not_allowed"
+        assert not reply.ok and reply.code == "unavailable"
         await asyncio.sleep(0.05)
         assert frames(watcher) == []  # nobody heard of the refused move
         assert actor.seq == seq and actor.view(seat) == view  # the stored state, exactly

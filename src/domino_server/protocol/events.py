@@ -23,6 +23,7 @@ RejectionCode = Literal[
     "rate_limited",
     "match_over",
     "not_started",
+    "unavailable",
 ]
 
 BotLevel = Literal["rabisco", "nino", "voquelonia"]

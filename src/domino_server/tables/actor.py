@@ -51,7 +51,9 @@ SUMMARY_TYPES = frozenset(
      "fair_commit", "client_seed", "round_start", "fair_reveal")
 )  # fmt: skip
 
-UNAVAILABLE = "storage unavailable; try again"
+#: Why a command was not done because the table could not store it (``unavailable``: the
+#: same command, same id, may be sent again; it was not applied).
+UNAVAILABLE = "storage unavailable; send it again"
 
 
 class TableActor:
@@ -233,7 +235,7 @@ class TableActor:
                 reply = await self._request(seat, request)
             except Exception:
                 if not fut.done():
-                    fut.set_result(Reply(self.state.seq, "not_allowed", UNAVAILABLE))
+                    fut.set_result(Reply(self.state.seq, "unavailable", UNAVAILABLE))
                 raise
             if not fut.done():
                 fut.set_result(reply)
@@ -308,7 +310,7 @@ class TableActor:
         if isinstance(item, tuple):
             fut = item[2]
             if not fut.done():
-                fut.set_result(Reply(self.state.seq, "not_allowed", UNAVAILABLE))
+                fut.set_result(Reply(self.state.seq, "unavailable", UNAVAILABLE))
         elif isinstance(item, Attach):
             item.conn.close(1011, "storage unavailable; reconnect later")
         elif isinstance(item, Resync):
@@ -316,7 +318,7 @@ class TableActor:
                 {
                     "type": "rejected",
                     "id": item.cmd_id,
-                    "code": "not_allowed",
+                    "code": "unavailable",
                     "reason": UNAVAILABLE,
                 }
             )

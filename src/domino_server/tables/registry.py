@@ -323,4 +323,4 @@ async def _stopped(actor: TableActor) -> None:
         if isinstance(item, Attach):  # a socket that came too late: it reconnects
             item.conn.close(MOVED_CODE, MOVED_REASON)
         elif isinstance(item, tuple) and len(item) == 3 and not item[2].done():
-            item[2].set_result(Reply(actor.seq, "not_allowed", MOVED_REASON + " and try again"))
+            item[2].set_result(Reply(actor.seq, "unavailable", MOVED_REASON + " and send it again"))

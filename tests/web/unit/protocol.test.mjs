@@ -1,7 +1,7 @@
 // The table socket: URL, command ids, reconnect with last_seq, nothing sent while offline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { PING_EVERY_MS, SILENCE_LIMIT_MS, TableSocket, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
+import { MAX_TRIES, PING_EVERY_MS, RETRY_MS, SILENCE_LIMIT_MS, TableSocket, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
 
 class FakeWS {
   static all = [];
@@ -224,5 +224,62 @@ test("a table that moved to another server (4012) or is busy there (1013) is reo
   assert.equal(FakeWS.all.length, 3);
   assert.ok(FakeWS.all[2].url.includes("last_seq=7"));
   assert.deepEqual(fatal, []);
+  sock.close();
+});
+
+test("a command the lost socket never answered goes again on the next one, same id", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const frames = [];
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
+    onFrame: (f) => frames.push(f), onStatus: () => {},
+  });
+  sock.connect();
+  FakeWS.all[0].open();
+  const done = sock.send("play", { tile: "6-6", end: null });
+  const lost = sock.send("play", { tile: "6-5", end: "left" });
+  sock.send("ping");
+  FakeWS.all[0].receive({ type: "accepted", id: done.id, seq: 5 });
+  FakeWS.all[0].close(4012); // the table moved to another server before answering `lost`
+  clockF.advance(300);
+  const second = FakeWS.all[1];
+  second.open();
+  assert.deepEqual(second.sent, [{ type: "play", id: lost.id, tile: "6-5", end: "left" }], "only the unanswered move, not the answered one nor the ping");
+  // the old server had applied it after all: the repeat is answered duplicate_id, which counts as done
+  second.receive({ type: "rejected", id: lost.id, code: "duplicate_id", reason: "already applied" });
+  assert.deepEqual(frames.at(-1), { type: "accepted", id: lost.id, seq: 0, resent: true });
+  second.close(1012);
+  clockF.advance(300);
+  FakeWS.all[2].open();
+  assert.deepEqual(FakeWS.all[2].sent, [], "nothing left to send again");
+  sock.close();
+});
+
+test("a command answered unavailable is sent again, and its last refusal reaches the page", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const frames = [];
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
+    onFrame: (f) => frames.push(f), onStatus: () => {},
+  });
+  sock.connect();
+  const ws = FakeWS.all[0];
+  ws.open();
+  const cmd = sock.send("draw");
+  for (let i = 1; i < MAX_TRIES; i += 1) {
+    ws.receive({ type: "rejected", id: cmd.id, code: "unavailable", reason: "storage unavailable" });
+    assert.equal(frames.length, 0, "not told while it is being tried again");
+    clockF.advance(RETRY_MS);
+    assert.equal(ws.sent.filter((c) => c.id === cmd.id).length, i + 1);
+  }
+  ws.receive({ type: "rejected", id: cmd.id, code: "unavailable", reason: "storage unavailable" });
+  assert.equal(frames.length, 1);
+  assert.equal(frames[0].code, "unavailable");
+  assert.equal(frames[0].resent, true);
+  // a stray second answer to a command sent twice is not shown as an error
+  ws.receive({ type: "rejected", id: cmd.id, code: "duplicate_id", reason: "already applied" });
+  assert.equal(frames.length, 1);
   sock.close();
 });

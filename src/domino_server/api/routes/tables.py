@@ -44,6 +44,7 @@ STATUS_OF_CODE = {
     "duplicate_id": status.HTTP_409_CONFLICT,
     "illegal_move": status.HTTP_422_UNPROCESSABLE_CONTENT,
     "bad_command": status.HTTP_422_UNPROCESSABLE_CONTENT,
+    "unavailable": status.HTTP_503_SERVICE_UNAVAILABLE,
 }
 
 ERRORS: dict[int | str, dict[str, Any]] = {
