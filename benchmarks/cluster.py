@@ -28,6 +28,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
@@ -59,6 +62,16 @@ def commits(cluster: Cluster) -> int:
         "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
     )
     return int(rows[0]["xact_commit"])
+
+
+def write_commits(inst: Any) -> int:
+    """Write transactions the instance committed so far (its ``/metrics`` histogram of
+    commits: table writes only, not lease renewals or claims)."""
+    text = httpx.get(f"{inst.http}/metrics", timeout=10).text
+    for line in text.splitlines():
+        if line.startswith("domino_commit_seconds_count"):
+            return int(float(line.split()[-1]))
+    return 0
 
 
 def store_commits(log: Path) -> tuple[int, int]:
@@ -100,10 +113,12 @@ async def measure(cluster: Cluster, args: argparse.Namespace) -> None:
     await asyncio.sleep(args.warmup)  # the benchmark's own clock: a measuring window
     pids = {i.instance_id: i.proc.pid for i in cluster.instances if i.proc}
     cpu0 = {n: cpu_seconds(p) for n, p in pids.items()}
+    w0 = {i.instance_id: await asyncio.to_thread(write_commits, i) for i in cluster.instances}
     c0, t0 = await asyncio.to_thread(commits, cluster), time.time()
     await asyncio.sleep(args.seconds)
     cpu1 = {n: cpu_seconds(p) for n, p in pids.items()}
     c1, t1 = await asyncio.to_thread(commits, cluster), time.time()
+    w1 = {i.instance_id: await asyncio.to_thread(write_commits, i) for i in cluster.instances}
     moves = await asyncio.to_thread(moves_by_owner, cluster, t0, t1)
     total = sum(moves.values())
     print(
@@ -114,8 +129,12 @@ async def measure(cluster: Cluster, args: argparse.Namespace) -> None:
         n = moves.get(name, 0)
         cpu = cpu1[name] - cpu0[name]
         per = f"{cpu / n * 1e6:.0f} µs/move" if n else "-"
+        wc = w1[name] - w0[name]
+        renewals = (t1 - t0) / (args.lease / 3)  # one lease UPDATE every lease/3 seconds
+        cpm = f"{(wc + renewals) / n:.2f} commits/move" if n else "-"
         print(
-            f"  {name}: {n} moves, CPU {cpu:.2f} s ({cpu / (t1 - t0) * 100:.0f}% of a core), {per}"
+            f"  {name}: {n} moves, CPU {cpu:.2f} s ({cpu / (t1 - t0) * 100:.0f}% of a core), "
+            f"{per}; {wc} write commits + ~{renewals:.0f} lease renewals, {cpm}"
         )
     print(
         f"  PostgreSQL: {c1 - c0} commits, {(c1 - c0) / max(total, 1):.2f} per move "
