@@ -17,7 +17,7 @@ from ...protocol import commands as c
 from ...protocol.events import TableSummary
 from ...tables.actor import TableActor
 from ...tables.messages import Join, Reply
-from ...tables.registry import address_hash, hash_token, new_token
+from ...tables.tokens import address_hash, hash_token, new_token
 from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep
 from ..limits import AddressLimiter
 from ..models import (
