@@ -9,7 +9,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ...tables.tokens import hash_token
 from ..deps import StoreDep
-from ..models import PlayerStats, Ranking, RankingRow
+from ..ranking import PlayerStats, Ranking, RankingRow
 
 router = APIRouter(prefix="/api", tags=["players"])
 
