@@ -4,7 +4,8 @@
  * region), and which step buttons can go anywhere.
  */
 
-import { boardSvg, fitBoard } from "./board.js";
+import { boardSvg } from "./board-svg.js";
+import { fitBoard } from "./board.js";
 import { uprightTileSvg } from "./hand.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
