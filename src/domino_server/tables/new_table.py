@@ -6,28 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..table import BOT_NAMES
-from .tokens import address_hash, hash_token
 
-__all__ = ["new_table_rows"]
+__all__ = ["seat_rows", "table_row"]
 
 
-def new_table_rows(
-    table_id: str,
-    token: str,
-    t: float,
-    *,
-    rules: dict[str, Any],
-    pace: str,
-    turn_seconds: float | None,
-    bots: list[str | None],
+def table_row(
+    table_id: str, t: float, rules: dict[str, Any], pace: str, turn_seconds: float | None,
     partner: str | None,
-    name: str,
-    player_hash: str | None,
-    address: str | None,
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The table row and the seat rows of a new table ``table_id`` created at ``t``, the
-    creator (``name``, ``player_hash``, ``address``) holding ``token`` in seat 0."""
-    row = {
+) -> dict[str, Any]:
+    """The row of a new table ``table_id`` created at ``t``."""
+    return {
         "id": table_id,
         "created_at": t,
         "status": "waiting",
@@ -37,8 +25,17 @@ def new_table_rows(
         "partner": partner,
         "finished_at": None,
     }
+
+
+def seat_rows(
+    table_id: str, t: float, count: int, bots: list[str | None],
+    creator: tuple[str, str, str | None, str | None],
+) -> list[dict[str, Any]]:
+    """The ``count`` seat rows of a new table: ``bots[i]`` the level asked for seat ``i``,
+    ``creator`` seat 0's (name, token hash, player hash, address hash)."""
+    name, token_hash, player_hash, ip_hash = creator
     seats = []
-    for i in range(int(rules["seats"])):
+    for i in range(count):
         level = bots[i] if i < len(bots) else None
         seats.append(
             {
@@ -47,12 +44,12 @@ def new_table_rows(
                 "kind": "human" if i == 0 else "empty",
                 "name": name if i == 0 else (BOT_NAMES[level] if level else ""),
                 "bot": None if i == 0 else level,
-                "token_hash": hash_token(token) if i == 0 else None,
+                "token_hash": token_hash if i == 0 else None,
                 "away": False,
                 "away_since": t if i == 0 else None,
                 "creator": i == 0,
                 "player_hash": player_hash if i == 0 else None,
-                "ip_hash": address_hash(table_id, address) if i == 0 else None,
+                "ip_hash": ip_hash if i == 0 else None,
             }
         )
-    return row, seats
+    return seats

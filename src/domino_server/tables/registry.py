@@ -29,9 +29,9 @@ from ..table.summary import listing
 from .actor import TableActor
 from .botdriver import BotDriver
 from .messages import Attach, Look, Reply
-from .new_table import new_table_rows
+from .new_table import seat_rows, table_row
 from .publisher import Publisher
-from .tokens import new_table_id, new_token
+from .tokens import address_hash, hash_token, new_table_id, new_token
 
 if TYPE_CHECKING:
     from ..cluster.ownership import Ownership
@@ -216,19 +216,9 @@ class Registry:
         table_id = new_table_id()
         token = new_token()
         t = time.time()
-        row, seats = new_table_rows(
-            table_id,
-            token,
-            t,
-            rules=rules,
-            pace=pace,
-            turn_seconds=turn_seconds,
-            bots=bots,
-            partner=partner,
-            name=name,
-            player_hash=player_hash,
-            address=address,
-        )
+        row = table_row(table_id, t, rules, pace, turn_seconds, partner)
+        creator = (name, hash_token(token), player_hash, address_hash(table_id, address))
+        seats = seat_rows(table_id, t, int(rules["seats"]), bots, creator)
         await self.store.write(Write(table_id, new_table=row, new_seats=seats))
         log.info("table created", extra={"table": table_id, "rules": rules, "pace": pace})
         if self.ownership is not None:
