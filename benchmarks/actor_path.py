@@ -46,7 +46,8 @@ from domino_server.tables import publisher
 from domino_server.tables.actor import TableActor
 from domino_server.tables.connection import Connection
 from domino_server.tables.messages import Attach, Join
-from domino_server.tables.registry import Registry, hash_token, new_token
+from domino_server.tables.registry import Registry
+from domino_server.tables.tokens import hash_token, new_token
 
 MIGRATIONS = str(Path(__file__).resolve().parent.parent / "migrations")
 

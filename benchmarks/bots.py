@@ -40,16 +40,16 @@ CPU-heavy: ``--matches`` and ``--think`` trade time for precision.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import random
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the suites beside this file
 
+from bots_decisions import decisions
 from bots_oracle import (
+    ORACLE_PLAYOUTS,
+    ORACLE_TIMES,
     Judged,
     OracleSettings,
     bootstrap_mean,
@@ -58,6 +58,7 @@ from bots_oracle import (
     oracle_table,
     sign_test,
 )
+from bots_rounds import rounds
 from bots_worlds import (
     Position,
     PosteriorSampler,
@@ -67,18 +68,8 @@ from bots_worlds import (
     true_positions,
 )
 
-from domino_core import Match, Rules, View, view_for
-from domino_core.arena import (
-    BotSpec,
-    deal_stream,
-    move_seed,
-    report,
-    run,
-    tally,
-    tasks_for,
-)
-from domino_core.bots import choose_move, hard
-from domino_core.bots.knowledge import knowledge_from
+from domino_core import Rules
+from domino_core.arena import BotSpec, report, run, tally, tasks_for
 
 __all__ = [
     "CONFIGS",
@@ -104,6 +95,9 @@ __all__ = [
 
 CONFIGS = (("classic", 2), ("fives", 2), ("classic", 4))
 
+# The suites beyond the arena runs: decisions (bots_decisions.py), oracle (bots_oracle.py,
+# on the positions of bots_worlds.py), rounds (bots_rounds.py).
+
 
 def _arena(
     preset: str, seats: int, bots: list[str], matches: int, seed: int, jobs: int, target: str
@@ -122,122 +116,6 @@ def _arena(
         flush=True,
     )
     return st.win_rate, lo, hi
-
-
-DECISION_TIMES = (0.1, 0.5, 2.0)
-REFERENCE_TIME = 8.0
-
-
-def _decide(job: tuple[int, View]) -> tuple[list[int], list[float]]:
-    """The reference values of one position, and the option each budget picks."""
-    i, view = job
-    k = knowledge_from(view)
-    per_second = hard.PLAYOUTS_PER_SECOND
-    ref, _ = hard.evaluate(k, random.Random(10_000 + i), playouts=int(REFERENCE_TIME * per_second))
-    picks = []
-    for t in DECISION_TIMES:
-        means, _ = hard.evaluate(k, random.Random(i), playouts=int(t * per_second))
-        picks.append(max(range(len(means)), key=lambda j: (means[j], -j)))
-    return picks, ref
-
-
-def decisions(count: int, seed: int, jobs: int) -> None:
-    for preset in ("classic", "fives"):
-        views = decision_positions(preset, count, seed)
-        started = time.monotonic()
-        work = list(enumerate(views))
-        if jobs <= 1:
-            results = [_decide(w) for w in work]
-        else:
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                results = pool.map(_decide, work)
-        print(
-            f"{preset}, 2 seats: {len(views)} positions with a choice, reference "
-            f"{REFERENCE_TIME:g} s worth of playouts ({time.monotonic() - started:.0f} s)"
-        )
-        print(f"{'budget':>8} {'playouts':>9} {'same as reference':>18} {'mean loss':>10}")
-        for j, t in enumerate(DECISION_TIMES):
-            same = sum(1 for picks, ref in results if ref[picks[j]] == max(ref))
-            loss = sum(max(ref) - ref[picks[j]] for picks, ref in results) / len(results)
-            print(
-                f"{t:>7g}s {int(t * hard.PLAYOUTS_PER_SECOND):>9} "
-                f"{100 * same / len(results):>17.1f}% {100 * loss:>9.2f}%"
-            )
-        print(flush=True)
-
-# -- oracle suite (bots_worlds.py, bots_oracle.py) ----------------------------------
-
-ORACLE_TIMES = (0.1, 0.5, 2.0)
-"""Think times of the hard player on the oracle's positions (as fixed playout budgets)."""
-
-ORACLE_PLAYOUTS = 2000
-"""Default playouts per searched move for the true-world oracle's value of each move."""
-
-
-# -- rounds suite --------------------------------------------------------------------
-
-
-def _round_job(job: tuple[str, int, int, int, int, float]) -> float:
-    """Net points (its side's minus the other's) hard at ``think`` seconds takes in the
-    first round of deal set ``deal_no`` against Nino, seated by ``rotation`` (0 or 1)."""
-    preset, seats, seed, deal_no, rotation, think = job
-    rules = Rules.from_preset(preset, seats=seats, goal=100)
-    match = Match(rules, deals=deal_stream(rules, seed, deal_no))
-    ours = {s for s in range(seats) if (s + rotation) % 2 == 0}
-    move_no = 0
-    while not match.round_over:
-        seat = match.turn
-        assert seat is not None
-        view = view_for(match, seat)
-        if seat in ours:
-            move = choose_move(
-                view,
-                level="voquelonia",
-                seed=move_seed(seed, deal_no, seat, move_no),
-                playouts=int(think * hard.PLAYOUTS_PER_SECOND),
-            )
-        else:
-            move = choose_move(view, level="nino")
-        move_no += 1
-        match.push(move)
-    side = rules.side_of(min(ours))
-    return float(match.scores[side] - match.scores[1 - side])
-
-
-def rounds(configs: Sequence[tuple[str, int]], deals: int, seed: int, jobs: int) -> None:
-    """The rounds suite: points per round of hard at 0.1/0.5/2 s against Nino, each on the
-    same first rounds of ``deals`` deals in both seatings, paired by deal and seating."""
-    for preset, seats in configs:
-        if seats == 3:
-            continue
-        started = time.monotonic()
-        units = [(d, r) for d in range(deals) for r in (0, 1)]
-        work = [(preset, seats, seed, d, r, t) for t in ORACLE_TIMES for d, r in units]
-        if jobs <= 1:
-            flat = [_round_job(w) for w in work]
-        else:
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                flat = pool.map(_round_job, work, chunksize=1)
-        net = [flat[j * len(units) : (j + 1) * len(units)] for j in range(len(ORACLE_TIMES))]
-        print(
-            f"{preset}, {seats} seats: first rounds of {deals} deals x 2 seatings against Nino"
-            f" ({time.monotonic() - started:.0f} s)"
-        )
-        print(f"{'player':<12} {'net points per round [95% CI]':>32}")
-        for j, t in enumerate(ORACLE_TIMES):
-            mean, lo, hi = bootstrap_mean(net[j], seed + j)
-            print(f"{f'hard {t:g} s':<12} {f'{mean:+.2f} [{lo:+.2f}, {hi:+.2f}]':>32}")
-        print("paired difference (longer minus shorter, same deal and seating)")
-        for a, b in ((0, 1), (1, 2), (0, 2)):
-            diffs = [y - x for x, y in zip(net[a], net[b], strict=True)]
-            mean, lo, hi = bootstrap_mean(diffs, seed + 20 + a)
-            differ = sum(1 for d in diffs if d != 0)
-            print(
-                f"  hard {ORACLE_TIMES[b]:g} s - hard {ORACLE_TIMES[a]:g} s:"
-                f" {mean:+.2f} [{lo:+.2f}, {hi:+.2f}] points; rounds that differ: {differ}"
-                f" of {len(diffs)}"
-            )
-        print(flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,12 @@ from bots_worlds import Position, oracle_values, posterior_values, true_position
 from domino_core.bots import choose_option, hard
 from domino_core.bots.knowledge import knowledge_from
 
+ORACLE_TIMES = (0.1, 0.5, 2.0)
+"""Think times of the hard player on the oracle's positions (as fixed playout budgets)."""
+
+ORACLE_PLAYOUTS = 2000
+"""Default playouts per searched move for the true-world oracle's value of each move."""
+
 
 def oracle_players(times: Sequence[float]) -> list[tuple[str, str, float | None]]:
     """(label, level, think time) of every player judged on the oracle's positions: the

@@ -4,7 +4,8 @@
  * calls the moves it is handed.
  */
 
-import { boardSvg, fitBoard, lineInOrder, previewTile } from "./board.js";
+import { boardSvg } from "./board-svg.js";
+import { fitBoard, lineInOrder, previewTile } from "./board.js";
 import { moveFocus } from "./hand.js";
 import { drag } from "./hand-view.js";
 import { getLang, t } from "./i18n.js";

@@ -4,7 +4,7 @@
  */
 
 import { parseTile } from "./tiles.js";
-import { tileFace } from "./board.js";
+import { tileFace } from "./board-svg.js";
 
 /** SVG of one upright tile, `a` on top, for the hand or a revealed hand. */
 export function uprightTileSvg(tile, cls = "") {

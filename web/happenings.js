@@ -5,7 +5,8 @@
  */
 
 import { t } from "./i18n.js";
-import { explainMatch, explainRound, isMyTurn, moveInFlight } from "./state.js";
+import { explainMatch, explainRound } from "./explain.js";
+import { isMyTurn, moveInFlight } from "./state.js";
 
 const MOVES = ["play", "draw", "pass"];
 

@@ -5,7 +5,7 @@
  */
 
 import { t } from "./i18n.js";
-import { seatName, sideOf } from "./state.js";
+import { seatName, sideOf } from "./sides.js";
 
 /** Most rows shown: your turn, then matches going on, then waiting, then finished. */
 export const MAX_ROWS = 8;

@@ -12,7 +12,9 @@ import { renderOverlays } from "./result-panels.js";
 import { renderScoreSheet } from "./score-view.js";
 import { WARN_SECONDS } from "./seats.js";
 import { renderPile, renderSeats as drawSeats, renderSeatTimer } from "./seats-view.js";
-import { clock, isMyTurn, mainAction, moveInFlight, pageTitle, roundMoves, secondsLeft, seatName } from "./state.js";
+import { roundMoves } from "./explain.js";
+import { seatName } from "./sides.js";
+import { clock, isMyTurn, mainAction, moveInFlight, pageTitle, secondsLeft } from "./state.js";
 
 /**
  * Draw the table screen from state `S`. `ui.picking`: the tile being placed, or null;

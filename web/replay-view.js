@@ -4,12 +4,13 @@
  * region), and which step buttons can go anywhere.
  */
 
-import { boardSvg, fitBoard } from "./board.js";
+import { boardSvg } from "./board-svg.js";
+import { fitBoard } from "./board.js";
 import { uprightTileSvg } from "./hand.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
 import { describeStep, lastPlayed, replayState } from "./replay.js";
-import { sideName, seatName } from "./state.js";
+import { sideName, seatName } from "./sides.js";
 
 /** Draw step `i` of `data`. */
 export function renderReplay(data, i) {

@@ -5,9 +5,9 @@
  */
 
 import { t } from "./i18n.js";
-import { describeEvent } from "./state.js";
+import { describeEvent } from "./explain.js";
 
-/** A state-like object for state.js's wording: the seats named as the replay names them. */
+/** A state-like object for explain.js's wording: the seats named as the replay names them. */
 export function replayState(data, step) {
   const n = data.rules.seats;
   const names = data.names || [];

@@ -4,7 +4,8 @@ import { pointsLine } from "./experience.js";
 import { uprightTileSvg } from "./hand.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
-import { explainMatch, explainRound, seatName, sideOf, withFriends } from "./state.js";
+import { explainMatch, explainRound } from "./explain.js";
+import { seatName, sideOf, withFriends } from "./sides.js";
 
 /** Show or hide the round-over and match-over panels for state `S`. */
 export function renderOverlays(S) {

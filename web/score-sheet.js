@@ -5,7 +5,7 @@
  */
 
 import { t } from "./i18n.js";
-import { seatName, sideCount, sideName } from "./state.js";
+import { seatName, sideCount, sideName } from "./sides.js";
 
 /**
  * `{sides: [name...], rows: [{round, winner, how, points, fives, totals}], total, goal,

@@ -10,7 +10,8 @@ import { t } from "./i18n.js";
 import { escapeHtml } from "./page.js";
 import { reactionOf, reactionText } from "./reactions.js";
 import { actionShort, actionText, lastActions, seatPlace, timerShare, WARN_SECONDS } from "./seats.js";
-import { clock, isMyTurn, secondsLeft, seatName, sideCount, sideName, sideOf } from "./state.js";
+import { seatName, sideCount, sideName, sideOf } from "./sides.js";
+import { clock, isMyTurn, secondsLeft } from "./state.js";
 
 /** A robot's head: marks a bot's chip where its level is not written out (phones). */
 const BOT_MARK =

@@ -7,7 +7,7 @@ import { onMainAction } from "./moves.js";
 import { $ } from "./page.js";
 import { go } from "./nav.js";
 import { settings, store } from "./settings.js";
-import { sideOf, withFriends } from "./state.js";
+import { sideOf, withFriends } from "./sides.js";
 import { renderHistory } from "./render.js";
 import { renderScoreSheet } from "./score-view.js";
 import { redraw, S, send, startOnOpen } from "./table.js";

@@ -23,7 +23,9 @@ import { play as playSound } from "./sound.js";
 import { matchSentence, moveWords, playedForUs, repeatsJoin, roundSentence } from "./happenings.js";
 import { WARN_SECONDS } from "./seats.js";
 import { turnTimer } from "./seats-view.js";
-import { describeEvent, initialState, isMyTurn, reduce, seatName, withPending } from "./state.js";
+import { describeEvent } from "./explain.js";
+import { seatName } from "./sides.js";
+import { initialState, isMyTurn, reduce, withPending } from "./state.js";
 
 /** Everything about the table on screen. */
 export let S = initialState();

@@ -2,8 +2,8 @@
 
 :func:`play_line_out` plays uniformly random legal ``(tile, end)`` moves over bitmasks
 until a seat goes out or the table is blocked. It knows only the two ends of the line:
-:meth:`domino_core.round_state.RoundState.playout` calls it once the opening tile lies
-(outside fives) and scores the ending itself.
+:func:`domino_core.round_playout.playout` (``RoundState.playout``) calls it once the
+opening tile lies (outside fives) and scores the ending itself.
 """
 
 from __future__ import annotations

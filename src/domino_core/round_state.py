@@ -16,11 +16,11 @@ from typing import Any, Self
 from .board import Board
 from .deal import Deal, deal_masks
 from .legality import legal_plays, playable
-from .playout import play_line_out
 from .result import RoundEnd
+from .round_playout import playout as random_playout
 from .rules import Rules
 from .scoring import Award, score_blocked, score_domino
-from .tiles import TILE_A, TILE_B, Tile, tiles_of
+from .tiles import Tile, tiles_of
 
 __all__ = ["RoundState"]
 
@@ -259,57 +259,7 @@ class RoundState:
         """Play uniformly random legal moves until the round ends.
 
         For search: it keeps hands, ends, scores and the result exact, but does not
-        write the log, the record plays or the board's arms.
+        write the log, the record plays or the board's arms
+        (:func:`domino_core.round_playout.playout`).
         """
-        if self.turn is None:
-            return
-        board = self.board
-        if board.fives:
-            self._playout_general(rng)
-            return
-        if board.center is None:
-            plays = self.legal_plays()
-            t, e = plays[int(rng.random() * len(plays))]
-            self._play_quiet(self.turn, t, e)
-            if self.turn is None:
-                return
-        rules = self.rules
-        ends = board.ends
-        end, turn, self.bone_pos, self.passes, left, right, board.placed, last = play_line_out(
-            self.hands, self.bone, len(self.bone) if rules.drawing else 0, self.bone_pos,
-            ends[0], ends[1], board.placed, self.turn, self.passes,
-            self._asleep() if rules.closed_table == "at_once" else None, rng.random,
-        )
-        ends[0], ends[1] = left, right
-        if end == "domino":
-            before: tuple[int, ...] = ()
-            if rules.batida:
-                # The last tile went on an end now showing one of its numbers, the other
-                # end is as it was: either reading gives the same batida.
-                a, b = TILE_A[last], TILE_B[last]
-                before = (a + b - left, right) if left in (a, b) else (left, a + b - right)
-            self._finish_quiet(end, score_domino(rules, self.hands, turn, last, before))
-        else:
-            self._finish_quiet(end, score_blocked(rules, self.hands, self.opener))
-
-    def _playout_general(self, rng: random.Random) -> None:
-        """Random playout through the full rules (fives, or an empty table)."""
-        rnd = rng.random
-        while self.turn is not None:
-            plays = self.legal_plays()
-            if plays:
-                t, e = plays[int(rnd() * len(plays))]
-                self._play_quiet(self.turn, t, e)
-            else:
-                seat = self.turn
-                if self.rules.drawing and self.bone_pos < len(self.bone):
-                    self.hands[seat] |= 1 << self.bone[self.bone_pos]
-                    self.bone_pos += 1
-                else:
-                    self.passes += 1
-                    if self.passes >= self.n:
-                        self._finish_quiet(
-                            "blocked", score_blocked(self.rules, self.hands, self.opener)
-                        )
-                        return
-                    self.turn = (seat + 1) % self.n
+        random_playout(self, rng)

@@ -28,7 +28,7 @@ from typing import Any
 
 import httpx
 
-from server.harness import Server, free_port
+from server.harness import Server, TableApi, free_port, new_postgres_database
 
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY = os.environ.get("HAPROXY", shutil.which("haproxy") or "/usr/sbin/haproxy")
@@ -126,19 +126,7 @@ class LocalPostgres:
 
 def fresh_database(base: str) -> str:
     """A new empty database on the PostgreSQL server of ``base`` (an asyncpg URL)."""
-    import asyncpg
-
-    name = f"domino_cluster_{uuid.uuid4().hex[:10]}"
-
-    async def create() -> None:
-        conn = await asyncpg.connect(base.replace("postgresql+asyncpg://", "postgresql://"))
-        try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
-
-    run_sync(create())
-    return f"{base.rpartition('/')[0]}/{name}"
+    return new_postgres_database(base, f"domino_cluster_{uuid.uuid4().hex[:10]}")
 
 
 def haproxy_config(front_port: int, servers: list[tuple[str, int]]) -> str:
@@ -155,7 +143,7 @@ def haproxy_config(front_port: int, servers: list[tuple[str, int]]) -> str:
     return cfg
 
 
-class Front:
+class Front(TableApi):
     """HAProxy's address, with the same helpers as :class:`tests.server.harness.Server`
     (so :class:`tests.server.harness.Client` can talk through it)."""
 
@@ -172,16 +160,6 @@ class Front:
 
     def get(self, path: str, **kw: Any) -> httpx.Response:
         return self.client.get(path, **kw)
-
-    def create(self, **body: Any) -> dict[str, Any]:
-        r = self.post("/api/tables", body)
-        assert r.status_code == 201, r.text
-        return dict(r.json())
-
-    def join(self, table_id: str, name: str) -> dict[str, Any]:
-        r = self.post(f"/api/tables/{table_id}/join", {"name": name})
-        assert r.status_code == 200, r.text
-        return dict(r.json())
 
 
 class Instance(Server):

@@ -10,7 +10,7 @@ from .driver import create_vs_computer, state, step_until
 
 pytestmark = pytest.mark.browser
 
-SENTENCES = "() => import('/state.js').then((m) => m.roundMoves(dominoDebug.state()))"
+SENTENCES = "() => import('/explain.js').then((m) => m.roundMoves(dominoDebug.state()))"
 
 
 def test_the_rounds_moves_read_last_first(page: Page, server: str) -> None:

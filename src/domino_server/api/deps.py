@@ -11,7 +11,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from ..core.config import Settings
 from ..store.repo import Store
 from ..tables.actor import TableActor
-from ..tables.registry import Registry, hash_token
+from ..tables.registry import Registry
+from ..tables.tokens import hash_token
 
 bearer = HTTPBearer(
     auto_error=False,

@@ -32,7 +32,8 @@ from ..core.config import Settings
 from ..protocol import commands as c
 from ..tables.connection import CLOSE, Connection
 from ..tables.messages import Attach, Detach, Resync
-from ..tables.registry import Registry, hash_token
+from ..tables.registry import Registry
+from ..tables.tokens import hash_token
 from .limits import TokenBucket
 
 router = APIRouter()

@@ -39,7 +39,7 @@ def make_sqlite_writer(url: str) -> Engine | None:
 
 def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
     """The writer commits on the event loop: its commits never run a WAL checkpoint
-    (``store.commit.LoopCommitter`` runs them on a thread). It keeps ``synchronous=FULL``
+    (``store.commit_sqlite.LoopCommitter`` runs them on a thread). It keeps ``synchronous=FULL``
     (each batch's commit fsyncs the WAL, on the loop); the committer's own fsync on a
     thread is then a second sync before the answer. Measured without the inline fsync
     (``synchronous=NORMAL`` here, durable through that thread fsync alone) the loop never

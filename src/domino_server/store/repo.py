@@ -16,7 +16,9 @@ from sqlalchemy import Engine, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import models as m
-from .commit import Committer, LoopCommitter, TaskCommitter
+from .commit import Committer
+from .commit_postgres import TaskCommitter
+from .commit_sqlite import LoopCommitter
 from .fence import Fence, Fenced
 from .writes import EventRow, Write
 

@@ -28,11 +28,12 @@ from ..store.repo import Store
 from ..table import Rejection, Stored, TableState, decide, evolve
 from ..table import commands as mc
 from ..table.deadlines import bot_turn, next_wakeup
-from ..table.events import Presence, Reacted
 from ..table.summary import listing, summary
+from .announce import announce
 from .botdriver import BotDriver
-from .connection import Connection, dumps
+from .connection import Connection
 from .messages import Answer, Attach, Detach, Join, Look, Reply, Resync
+from .outage import UNAVAILABLE, refuse
 from .publisher import Publisher
 from .storing import write_for
 from .translate import machine_command
@@ -43,17 +44,6 @@ log = logging.getLogger(__name__)
 
 #: An inbox item that only makes the actor look at its deadlines.
 TICK = object()
-
-#: Table entries that change the ``table`` summary.
-SUMMARY_TYPES = frozenset(
-    ("started", "seat_joined", "seat_human", "seat_bot", "annulment_proposed",
-     "annulment_vote", "annulled", "match_end", "ranking",
-     "fair_commit", "client_seed", "round_start", "fair_reveal")
-)  # fmt: skip
-
-#: Why a command was not done because the table could not store it (``unavailable``: the
-#: same command, same id, may be sent again; it was not applied).
-UNAVAILABLE = "storage unavailable; send it again"
 
 
 class TableActor:
@@ -187,15 +177,7 @@ class TableActor:
             await self.store.write(write_for(self.id, stored))
         for ev in events:
             self.state = evolve(self.state, ev)
-        self.publisher.remember(stored)
-        changed = False
-        for ev in events:
-            if isinstance(ev, Reacted):
-                text = {"type": "reaction", "seat": ev.seat, "reaction": ev.reaction}
-                self.publisher.broadcast(dumps(text))
-            elif isinstance(ev, Presence) or ev.payload.get("type") in SUMMARY_TYPES:
-                changed = True
-        self.publisher.publish(self.state, stored, summary_changed=changed)
+        announce(self.publisher, self.state, events, stored)
         if stored:
             self._remind()
         return Reply(self.state.seq)
@@ -307,21 +289,7 @@ class TableActor:
 
     def _refuse(self, item: Any) -> None:
         """Answer ``item`` without touching the state (used while the database is away)."""
-        if isinstance(item, tuple):
-            fut = item[2]
-            if not fut.done():
-                fut.set_result(Reply(self.state.seq, "unavailable", UNAVAILABLE))
-        elif isinstance(item, Attach):
-            item.conn.close(1011, "storage unavailable; reconnect later")
-        elif isinstance(item, Resync):
-            item.conn.send(
-                {
-                    "type": "rejected",
-                    "id": item.cmd_id,
-                    "code": "unavailable",
-                    "reason": UNAVAILABLE,
-                }
-            )
+        refuse(item, self.state.seq)
         if self._timer is not None:  # try again in a second even if nobody asks
             self._timer.cancel()
         self._timer = asyncio.get_running_loop().call_later(1.0, self.poke)

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -26,12 +24,14 @@ from .. import metrics
 from ..core.config import Settings
 from ..push import Reminders
 from ..store.repo import Store, Write
-from ..table import BOT_NAMES, TableState, Timing, restore
+from ..table import TableState, Timing, restore
 from ..table.summary import listing
 from .actor import TableActor
 from .botdriver import BotDriver
 from .messages import Attach, Look, Reply
+from .new_table import seat_rows, table_row
 from .publisher import Publisher
+from .tokens import address_hash, hash_token, new_table_id, new_token
 
 if TYPE_CHECKING:
     from ..cluster.ownership import Ownership
@@ -42,30 +42,6 @@ MOVED_CODE = 4012
 MOVED_REASON = "the table moved to another server: reconnect"
 
 log = logging.getLogger(__name__)
-
-
-def new_token() -> str:
-    """A seat token: 192 random bits from :mod:`secrets`, URL-safe text."""
-    return secrets.token_urlsafe(24)
-
-
-def new_table_id() -> str:
-    """A table id: 128 random bits, URL-safe text (unguessable: the link is the invitation)."""
-    return secrets.token_urlsafe(16)
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a token (SHA-256, hex): tokens themselves are never stored."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def address_hash(table_id: str, address: str | None) -> str | None:
-    """The stored form of a player's address at one table: SHA-256 salted with the table
-    id, enough to tell two seats that share an address (RULES.md §10 Ranking) and useless
-    for anything else. None when the address is unknown."""
-    if not address:
-        return None
-    return hashlib.sha256(f"{table_id}|{address}".encode()).hexdigest()
 
 
 class Registry:
@@ -240,34 +216,9 @@ class Registry:
         table_id = new_table_id()
         token = new_token()
         t = time.time()
-        row = {
-            "id": table_id,
-            "created_at": t,
-            "status": "waiting",
-            "rules": rules,
-            "pace": pace,
-            "turn_seconds": turn_seconds,
-            "partner": partner,
-            "finished_at": None,
-        }
-        seats = []
-        for i in range(int(rules["seats"])):
-            level = bots[i] if i < len(bots) else None
-            seats.append(
-                {
-                    "table_id": table_id,
-                    "seat": i,
-                    "kind": "human" if i == 0 else "empty",
-                    "name": name if i == 0 else (BOT_NAMES[level] if level else ""),
-                    "bot": None if i == 0 else level,
-                    "token_hash": hash_token(token) if i == 0 else None,
-                    "away": False,
-                    "away_since": t if i == 0 else None,
-                    "creator": i == 0,
-                    "player_hash": player_hash if i == 0 else None,
-                    "ip_hash": address_hash(table_id, address) if i == 0 else None,
-                }
-            )
+        row = table_row(table_id, t, rules, pace, turn_seconds, partner)
+        creator = (name, hash_token(token), player_hash, address_hash(table_id, address))
+        seats = seat_rows(table_id, t, int(rules["seats"]), bots, creator)
         await self.store.write(Write(table_id, new_table=row, new_seats=seats))
         log.info("table created", extra={"table": table_id, "rules": rules, "pace": pace})
         if self.ownership is not None:

@@ -1,7 +1,8 @@
 // Layout of the line of play: no overlaps, doubles crosswise, spinner arms, targets.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { boardSvg, fitBoard, layoutBoard, lineInOrder, previewTile, REACHES, TURNS } from "../../../web/board.js";
+import { boardSvg } from "../../../web/board-svg.js";
+import { fitBoard, layoutBoard, lineInOrder, previewTile, REACHES, TURNS } from "../../../web/board.js";
 
 function overlaps(p, q) {
   const eps = 1e-9;

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ordinal, pointsLine, rankingRows, standingText } from "../../../web/experience.js";
 import { setLang } from "../../../web/i18n.js";
-import { describeEvent, initialState, reduce } from "../../../web/state.js";
+import { describeEvent } from "../../../web/explain.js";
+import { initialState, reduce } from "../../../web/state.js";
 import { makeStore } from "../../../web/storage.js";
 
 const names = (seat) => ["Ana", "Bia", "Caio"][seat];

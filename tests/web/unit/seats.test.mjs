@@ -7,7 +7,7 @@ import { setLang } from "../../../web/i18n.js";
 import { movesIn, stepFrom } from "../../../web/replay.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
 import { actionText, lastActions, seatNames, seatPlace, timerShare } from "../../../web/seats.js";
-import { explainRound } from "../../../web/state.js";
+import { explainRound } from "../../../web/explain.js";
 
 setLang("pt-BR");
 

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setLang } from "../../../web/i18n.js";
+import { describeEvent, explainMatch, explainRound, roundMoves } from "../../../web/explain.js";
 import {
-  clock, describeEvent, explainMatch, explainRound, handModel, initialState, isMyTurn, mainAction,
-  moveInFlight, pageTitle, reduce, roundMoves, secondsLeft, withPending,
+  clock, handModel, initialState, isMyTurn, mainAction, moveInFlight, pageTitle, reduce, secondsLeft, withPending,
 } from "../../../web/state.js";
 
 setLang("en");

@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Query, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from ...tables.registry import hash_token
+from ...tables.tokens import hash_token
 from ..deps import StoreDep
-from ..models import PlayerStats, Ranking, RankingRow
+from ..ranking import PlayerStats, Ranking, RankingRow
 
 router = APIRouter(prefix="/api", tags=["players"])
 

@@ -17,19 +17,11 @@ from ...protocol import commands as c
 from ...protocol.events import TableSummary
 from ...tables.actor import TableActor
 from ...tables.messages import Join, Reply
-from ...tables.registry import address_hash, hash_token, new_token
+from ...tables.tokens import address_hash, hash_token, new_token
+from ..answers import ActionDone, CreatedTable, JoinedTable, TableList, TableListing
 from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep
 from ..limits import AddressLimiter
-from ..models import (
-    ActionDone,
-    AnnulmentVote,
-    CreatedTable,
-    CreateTable,
-    JoinedTable,
-    JoinTable,
-    TableList,
-    TableListing,
-)
+from ..requests import AnnulmentVote, CreateTable, JoinTable
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 

@@ -1,0 +1,178 @@
+"""SQLite group commit (:class:`LoopCommitter`): one transaction per loop iteration, on
+the loop; the WAL is fsynced and checkpointed on threads (see :mod:`.commit`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import OperationalError
+
+from .. import metrics
+from .commit import MAX_BATCH, Committer, Pending, run_batch, settle
+from .writes import Write, apply_writes
+
+__all__ = ["LoopCommitter"]
+
+log = logging.getLogger("domino_server.store.commit")
+
+
+class LoopCommitter(Committer):
+    """SQLite: one transaction per loop iteration, on the loop; checkpoints on a thread."""
+
+    def __init__(self, engine: Engine, checkpoint_seconds: float = 1.0) -> None:
+        self.engine = engine
+        self.checkpoint_seconds = checkpoint_seconds
+        self._pending: Pending = []
+        self._scheduled = False
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._unsynced: list[asyncio.Future[None]] = []  # committed, not yet fsynced
+        self._syncing = False
+        self._sync_thread = ThreadPoolExecutor(1, thread_name_prefix="store-fsync")
+        database = engine.url.database or ""
+        self._wal = f"{database}-wal" if database and database != ":memory:" else None
+
+    async def write(self, w: Write) -> None:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((w, fut))
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
+        await fut
+
+    def _commit(self, writes: list[Write]) -> None:
+        with metrics.COMMIT_SECONDS.time(), self.engine.begin() as conn:
+            apply_writes(conn, writes)
+        self.commits += 1
+        self.writes += len(writes)
+
+    def _flush(self) -> None:
+        """Commit what this loop iteration handed over (at most MAX_BATCH at a time); its
+        writers hear back once the WAL is synced."""
+        batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+        self._scheduled = bool(self._pending)
+        if self._pending:
+            asyncio.get_running_loop().call_soon(self._flush)
+        try:
+            self._commit_at_once([w for w, _ in batch])
+        except OperationalError as exc:
+            if "locked" not in str(exc):
+                done: Pending = []
+                run_batch(batch, self._commit, done)
+                self._committed(done)
+            else:
+                # another connection (e.g. the reminders' async engine, whose transaction
+                # needs this loop to finish) holds the write lock: waiting for it here would
+                # block the loop it waits on, so this batch commits on a thread instead
+                self._commit_on_thread(batch)
+        else:
+            self._committed(batch)
+
+    def _commit_at_once(self, writes: list[Write]) -> None:
+        """Commit ``writes`` on the loop without waiting for a lock held elsewhere."""
+        with metrics.COMMIT_SECONDS.time(), self.engine.begin() as conn:
+            conn.exec_driver_sql("PRAGMA busy_timeout = 0")
+            try:
+                apply_writes(conn, writes)
+            finally:
+                conn.exec_driver_sql("PRAGMA busy_timeout = 30000")
+        self.commits += 1
+        self.writes += len(writes)
+
+    def _committed(self, done: Pending) -> None:
+        self._unsynced += [fut for _, fut in done]
+        if self._unsynced and not self._syncing:
+            self._sync()
+
+    def _commit_on_thread(self, batch: Pending) -> None:
+        """Commit ``batch`` on a thread (waiting for the lock there); settle on the loop."""
+        loop = asyncio.get_running_loop()
+        outcome: list[tuple[asyncio.Future[None], BaseException | None]] = []
+
+        def run() -> None:
+            for w, fut in batch:
+                try:
+                    self._commit([w])
+                except Exception as exc:
+                    log.exception("write failed for table %s", w.table_id)
+                    outcome.append((fut, exc))
+                else:
+                    outcome.append((fut, None))
+
+        def done(_: asyncio.Future[None]) -> None:
+            ok: Pending = []
+            for (w, _f), (fut, exc) in zip(batch, outcome, strict=False):
+                if exc is None:
+                    ok.append((w, fut))
+                else:
+                    settle(fut, exc)
+            for _w, fut in batch[len(outcome):]:
+                settle(fut, RuntimeError("write not attempted"))
+            self._committed(ok)
+
+        loop.run_in_executor(None, run).add_done_callback(done)
+
+    def _fsync(self) -> None:
+        if self._wal is None:
+            return
+        try:
+            fd = os.open(self._wal, os.O_RDONLY)
+        except FileNotFoundError:
+            return  # no WAL (nothing written yet): nothing to sync
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def _sync(self) -> None:
+        """fsync the WAL on the thread; then acknowledge every write committed before."""
+        waiting, self._unsynced = self._unsynced, []
+        self._syncing = True
+        loop = asyncio.get_running_loop()
+
+        def synced(f: asyncio.Future[None]) -> None:
+            self._syncing = False
+            exc = f.exception()
+            if exc is not None:
+                log.error("fsync of the WAL failed: %s", exc)
+            for fut in waiting:
+                settle(fut, exc)
+            if self._unsynced:
+                self._sync()
+
+        loop.run_in_executor(self._sync_thread, self._fsync).add_done_callback(synced)
+
+    def start(self) -> None:
+        # the engine's connections never checkpoint by themselves (store.db)
+        if self._checkpointer is None:
+            self._checkpointer = asyncio.get_running_loop().create_task(
+                self._checkpoints(), name="store-checkpoint"
+            )
+
+    def _checkpoint(self) -> None:
+        with self.engine.connect() as conn:
+            conn.execute(text("PRAGMA wal_checkpoint(PASSIVE)"))
+
+    async def _checkpoints(self) -> None:
+        while True:
+            await asyncio.sleep(self.checkpoint_seconds)
+            try:
+                await asyncio.to_thread(self._checkpoint)
+            except Exception:
+                log.exception("WAL checkpoint failed")
+
+    async def close(self) -> None:
+        while self._pending or self._scheduled or self._syncing or self._unsynced:
+            await asyncio.sleep(0.001)
+        self._sync_thread.shutdown(wait=True)
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
+            self._checkpointer = None
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self._checkpoint)

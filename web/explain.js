@@ -1,0 +1,198 @@
+/**
+ * The sentences the screen says about the table: one public event (log or live region),
+ * this round's moves, the round-over screen (how the round was scored, the sum behind the
+ * award) and the match-over screen. Pure: reads the client's state (state.js), no DOM.
+ */
+
+import { pointsLine } from "./experience.js";
+import { t } from "./i18n.js";
+import { seatName, sideName, sideOf, sideSubject } from "./sides.js";
+
+/** A sentence for one public event (log or table entry), for the live region. */
+export function describeEvent(state, event) {
+  if (!event) return "";
+  const name = event.seat !== undefined && event.seat !== null ? seatName(state, event.seat) : "";
+  switch (event.type) {
+    case "play": {
+      const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
+      const points = event.points ? t("log.points", { n: event.points }) : "";
+      return t("log.play", { name, tile: event.tile, where, points });
+    }
+    case "draw":
+      return t("log.draw", { name, n: event.count ?? 1 });
+    case "pass":
+      return t("log.pass", { name });
+    case "score":
+      return t("log.score", { name: sideSubject(state, event.side), n: event.points });
+    case "round_start":
+      return t("log.round_start", { n: event.round ?? (state.view ? state.view.round : "") });
+    case "connection":
+      return t("log.connection", {
+        name,
+        state: event.connected ? t("table.connected") : t("table.disconnected"),
+      });
+    case "seat_bot":
+      // bots seated at the start are on the seat bar; only a person leaving is news
+      return event.reason === "start" ? "" : t("log.seat_bot", { name });
+    case "seat_joined":
+      // the seat still shows its bot's name until the summary comes: say the one who sat
+      return t("log.seat_joined", { name: event.name || name });
+    case "round_end":
+    case "started":
+    case "seat_human":
+    case "annulment_proposed":
+    case "annulment_vote":
+    case "match_end":
+      return t(`log.${event.type}`, { name });
+    case "ranking":
+      return pointsLine(event, state.seat, (seat) => seatName(state, seat));
+    default:
+      return "";
+  }
+}
+
+/** This round's public log as sentences, the last move first (what a player who looked away missed). */
+export function roundMoves(state) {
+  const view = state.view;
+  const log = (view && view.log) || [];
+  // a play that scored already says so ("… e marcou 10"): its score entry is not repeated
+  const said = (entry, i) => {
+    const before = log[i - 1];
+    return (
+      entry.type === "score" && before && before.type === "play" && before.points === entry.points &&
+      sideOf(view.rules, before.seat) === entry.side
+    );
+  };
+  return log
+    .filter((entry, i) => !said(entry, i))
+    .map((entry) => describeEvent(state, entry))
+    .filter(Boolean)
+    .reverse();
+}
+
+/** Scoring family of a view's rules, naming the explanation texts. */
+function scoringOf(rules) {
+  if (!rules) return "standard";
+  if (rules.scoring) return rules.scoring;
+  if (rules.preset === "classic" || rules.preset === "caribbean" || rules.preset === "fives") return rules.preset;
+  return "standard";
+}
+
+/**
+ * The round-over screen's text: {title, headline, points, explain, sum, pips, fives, score}.
+ * `result` is a view's `result` (or an entry of `rounds`), `round` its number.
+ */
+export function explainRound(state, result, round) {
+  const rules = state.view && state.view.rules;
+  const winner = result.winner;
+  const out = { title: t("round.over", { n: round }), headline: "", points: "", explain: "", pips: [], fives: "" };
+  if (result.result === "domino") out.headline = t("round.domino", { name: winner === null ? "?" : dominoName(state, result) });
+  else if (result.result === "blocked") out.headline = t("round.blocked");
+  else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideSubject(state, winner) });
+  if (winner === null || winner === undefined) out.points = t("round.noWinner");
+  else out.points = t("round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
+  const teamsBlocked = result.result === "blocked" && rules && rules.teams;
+  if (result.batida) {
+    // batida scoring (RULES.md §6b): the headline names how the winner went out
+    const side = rules && rules.teams ? t("round.batidaTeam") : sideSubject(state, winner);
+    out.headline = t("round.batida", { kind: t(`batida.${result.batida}`), n: result.points ?? 0, side });
+    out.explain = t(`round.explain.batida.${result.batida}`);
+  } else if (result.result === "goal") out.explain = t("round.explain.goal");
+  else if (teamsBlocked && t(`round.explain.${scoringOf(rules)}.blocked.teams`) !== `round.explain.${scoringOf(rules)}.blocked.teams`) {
+    out.explain = t(`round.explain.${scoringOf(rules)}.blocked.teams`);
+  } else {
+    // a round cut short (resigned, annulled) has no rule to explain
+    const key = `round.explain.${scoringOf(rules)}.${result.result}`;
+    out.explain = t(key) === key ? "" : t(key);
+  }
+  // with teams a blocked round goes by both hands of each team together: say their totals
+  out.teams = "";
+  if (teamsBlocked && (result.pips || []).length) {
+    const totals = [0, 0];
+    result.pips.forEach((n, seat) => {
+      totals[sideOf(rules, seat)] += n;
+    });
+    out.teams = t("round.teamPips", { list: totals.map((n, side) => `${sideName(state, side)} ${n}`).join(", ") });
+  }
+  out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
+  out.sum = result.result === "goal" ? "" : scoreSum(state, result);
+  if (result.fives && result.fives.length) {
+    const bySide = new Map();
+    for (const [side, pts] of result.fives) bySide.set(side, (bySide.get(side) || 0) + pts);
+    const list = [...bySide.entries()].map(([side, pts]) => `${sideName(state, side)} +${pts}`).join(", ");
+    out.fives = t("round.fives", { list });
+  }
+  const v = state.view;
+  if (v && v.scores && rules) {
+    const score = v.scores.map((n, side) => `${sideName(state, side)} ${n}`).join(" · ");
+    out.score = t("round.score", { score, goal: rules.goal });
+  } else out.score = "";
+  return out;
+}
+
+/**
+ * The round's award written as the sum behind it ("16 (Ana) + 25 (Nino) = 41 → 40"),
+ * or "" when no way of counting the shown hands gives the server's number.
+ * The candidates are the ways RULES.md §6 counts: the losing side's hands, every
+ * other hand, every hand, and those minus the winner's own.
+ */
+export function scoreSum(state, result) {
+  const rules = state.view && state.view.rules;
+  const pips = result.pips || [];
+  const winner = result.winner;
+  if (!rules || winner === null || winner === undefined || !pips.length || !result.points) return "";
+  if (scoringOf(rules) === "batida") return ""; // batida awards are not sums of pips
+  const seats = pips.map((_, seat) => seat);
+  const out = result.result === "domino" ? (result.hands || []).findIndex((h) => h.length === 0) : -1;
+  const mine = seats.filter((s) => sideOf(rules, s) === winner);
+  const theirs = seats.filter((s) => sideOf(rules, s) !== winner);
+  const others = out >= 0 ? seats.filter((s) => s !== out) : theirs;
+  const fives = scoringOf(rules) === "fives";
+  const round5 = (n) => Math.round(n / 5) * 5;
+  const term = (s) => `${pips[s]} (${seatName(state, s)})`;
+  const total = (list) => list.reduce((acc, s) => acc + pips[s], 0);
+  const candidates = [
+    { plus: theirs, minus: [] },
+    { plus: others, minus: [] },
+    { plus: seats, minus: [] },
+    { plus: theirs, minus: mine },
+  ];
+  for (const { plus, minus } of candidates) {
+    if (!plus.length) continue;
+    const raw = total(plus) - total(minus);
+    const award = fives ? round5(raw) : raw;
+    if (award !== result.points) continue;
+    let text = plus.map(term).join(" + ");
+    if (minus.length) text = `(${text}) − ${minus.length > 1 ? `(${minus.map(term).join(" + ")})` : term(minus[0])}`;
+    if (plus.length > 1 || minus.length) text += ` = ${raw}`;
+    if (award !== raw) text += ` → ${t("round.rounded", { n: award })}`;
+    return t("round.sum", { sum: text });
+  }
+  return "";
+}
+
+/** Who went out: the seat with an empty hand if known, else the winning side's name. */
+function dominoName(state, result) {
+  const hands = result.hands || [];
+  const seat = hands.findIndex((h) => h.length === 0);
+  return seat >= 0 ? seatName(state, seat) : sideSubject(state, result.winner);
+}
+
+/** The match-over screen's text: {headline, reason, score}. */
+export function explainMatch(state) {
+  const v = state.view;
+  const rules = v.rules;
+  let headline;
+  if (v.winner === null || v.winner === undefined) headline = t("match.noWinner");
+  else if (state.seat !== null && sideOf(rules, state.seat) === v.winner) headline = t("match.youWin");
+  else headline = t("match.winner", { name: sideSubject(state, v.winner) });
+  // who left, when the match's end is among the events seen (not after a reload)
+  const end = [...state.feed].reverse().find((f) => f.event && f.event.type === "match_end");
+  const who = end && typeof end.event.seat === "number" ? seatName(state, end.event.seat) : null;
+  let reason = v.end_reason ? t(`match.reason.${v.end_reason}`) : "";
+  if (who && (v.end_reason === "resign" || v.end_reason === "absence")) {
+    reason = t(`match.reason.${v.end_reason}By`, { name: who });
+  }
+  const score = (v.scores || []).map((n, side) => `${sideName(state, side)} ${n}`).join(" × ");
+  return { headline, reason, score: t("match.final", { score }) };
+}

@@ -1,0 +1,54 @@
+/**
+ * Seats and sides of a table as the screen names them: which side a seat scores for,
+ * how many sides there are, and the display names of seats, sides and teams.
+ * Pure: reads the client's state (state.js), no DOM.
+ */
+
+import { t } from "./i18n.js";
+import { seatNames } from "./seats.js";
+
+/** Number of sides scoring: 2 with teams, else one per seat. */
+export function sideCount(rules) {
+  return rules && rules.teams ? 2 : (rules ? rules.seats : 0);
+}
+
+/** The side a seat scores for. */
+export function sideOf(rules, seat) {
+  return rules && rules.teams ? seat % 2 : seat;
+}
+
+/** Whether another person holds a seat of this table (not only bots and us). */
+export function withFriends(state) {
+  const table = state.table;
+  return Boolean(table && table.seats.some((s) => s.kind === "human" && s.seat !== state.seat));
+}
+
+/**
+ * Display name of a seat: the table's name, or the bot's (two bots of one level get
+ * names a player tells apart: "Nino", "Nina"), or "Cadeira n" (seats.js `seatNames`).
+ */
+export function seatName(state, seat) {
+  if (seat === null || seat === undefined) return "?";
+  const seats = (state.table && state.table.seats) || [];
+  const i = seats.findIndex((x) => x.seat === seat);
+  if (i < 0) return t("home.seatN", { n: seat + 1 });
+  return seatNames(seats)[i];
+}
+
+/** Display name of a side: a seat's name, or the team's ("Nós"/"Eles" for the viewer). */
+export function sideName(state, side) {
+  const rules = state.view && state.view.rules;
+  if (!rules || !rules.teams) return seatName(state, side);
+  if (state.seat !== null && state.seat !== undefined) {
+    return side === sideOf(rules, state.seat) ? t("table.teamUs") : t("table.teamThem");
+  }
+  return t("table.team", { n: side + 1 });
+}
+
+/** A side named as a sentence's subject: "Sua dupla" / "A dupla adversária" for teams
+ * (the short "Nós"/"Eles" labels do not agree with a verb), else the seat's name. */
+export function sideSubject(state, side) {
+  const rules = state.view && state.view.rules;
+  if (!rules || !rules.teams || state.seat === null || state.seat === undefined) return sideName(state, side);
+  return side === sideOf(rules, state.seat) ? t("table.teamUsSubject") : t("table.teamThemSubject");
+}
