@@ -55,12 +55,18 @@ def test_the_invitation_offers_free_seats_and_the_arrival_is_said_once(
             "Bia", timeout=15000
         )
         # the host's page said who sat down, by her name, and once
-        said = host.evaluate("""() => dominoDebug.state().feed.map(f => f.event.type)""")
-        assert "seat_joined" in said
+        host.wait_for_function(
+            "() => window.__said.some(s => s.includes('Bia sentou à mesa'))", timeout=5000
+        )
         host.click("#more summary")
         host.click("#history-btn")
         history = host.locator("#history-list")
+        expect(history).to_be_visible()
         expect(history).not_to_contain_text("voltou à cadeira")
+        # one arrival, one sentence: not the bot's name, not said twice, no "back in the seat"
+        said = " ".join(host.evaluate("() => window.__said"))
+        assert said.count("sentou à mesa") == 1 and "Bia sentou à mesa" in said, said
+        assert "voltou à cadeira" not in said, said
     finally:
         host_ctx.close()
         friend_ctx.close()
