@@ -153,3 +153,13 @@ def test_focus_goes_to_each_new_screen_and_panel_and_the_result_is_said(
     expect(page.locator("#live")).to_contain_text(
         re.compile(r"Fim da rodada 1\. .+(pontos|ninguém)")
     )
+    # the next round, then a resign: the match-over title takes the focus and the live
+    # region says the match's result (who won, why, the score), not only "match over"
+    page.click("#main-action")
+    page.wait_for_function("() => !dominoDebug.state().view.round_over", timeout=10000)
+    page.click("#more summary")
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+    expect(page.locator("#match-title")).to_be_focused()
+    expect(page.locator("#live")).to_contain_text(re.compile(r"Fim da partida\. .+ desistiu\. "))
