@@ -61,6 +61,13 @@ def test_home_lists_your_tables_your_turn_first(page: Page, server: str, shots: 
     expect(rows.nth(1)).to_have_attribute("data-table", solo_id)  # finished: last
     expect(rows.nth(1).locator(".mt-status")).to_have_text("Terminou: não foi dessa vez")
     expect(rows.nth(0).locator("button.forget")).to_have_count(0)  # only finished ones
+    # a finished row opens its replay; an unfinished one offers none
+    expect(rows.nth(0).locator("a.replay-row")).to_have_count(0)
+    rows.nth(1).locator("a.replay-row").click()
+    page.wait_for_url(f"**/t/{solo_id}/replay")
+    expect(page.locator("#replay-step")).to_contain_text("Rodada 1")
+    page.goto(f"{server}/")
+    expect(rows).to_have_count(2)
     rows.nth(1).locator("button.forget").click()
     expect(rows).to_have_count(1)
     kept = page.evaluate("Object.keys(JSON.parse(localStorage.getItem('domino.seats')))")
