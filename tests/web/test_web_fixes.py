@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .driver import create_for_friends, create_vs_computer, join_and_start, play_round, state
+from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +85,7 @@ def test_a_wrong_link_says_the_table_is_not_found(page: Page, server: str) -> No
 
 
 def test_default_name_annulment_and_the_way_back_from_the_rules(
-    browser: Browser, server: str
+    browser: Browser, server: str, axe_source: str
 ) -> None:
     host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
     friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
@@ -105,6 +106,8 @@ def test_default_name_annulment_and_the_way_back_from_the_rules(
             "os outros jogadores estão sendo consultados"
         )
         expect(friend.locator("#annulment-bar")).to_contain_text("proposes to annul")
+        _axe(host, axe_source, "the annulment asked")
+        _axe(friend, axe_source, "an annulment to answer, in English")
         # the rules page (opened from the dialog) leads back to this table
         table_url = host.url
         host.goto(f"{server}/rules/?preset=block&lang=pt-BR")

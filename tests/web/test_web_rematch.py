@@ -7,12 +7,15 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .driver import create_for_friends, join_and_start, state
+from .test_web_axe import _axe
 from .test_web_ranking import resign
 
 pytestmark = pytest.mark.browser
 
 
-def test_play_again_with_friends_opens_a_new_table_to_share(browser: Browser, server: str) -> None:
+def test_play_again_with_friends_opens_a_new_table_to_share(
+    browser: Browser, server: str, axe_source: str
+) -> None:
     ctxs = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(2)]
     try:
         host, friend = (ctx.new_page() for ctx in ctxs)
@@ -35,6 +38,7 @@ def test_play_again_with_friends_opens_a_new_table_to_share(browser: Browser, se
         expect(late.locator("#join-form")).to_be_hidden()
         expect(late.locator("#lobby-summary")).to_contain_text("Helena")
         expect(late.locator("#lobby-summary")).not_to_contain_text("cadeira(s) livre(s)")
+        _axe(late, axe_source, "the invitation of a finished match")
         late.select_option("#lang-select", "en")
         expect(over).to_contain_text("This match is over")
         expect(late.locator("#lobby-over-home")).to_have_text("Go home")
