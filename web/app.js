@@ -63,16 +63,18 @@ function bindChrome() {
     ev.preventDefault();
     go("/");
   });
-  for (const id of ["go-home", "replay-home", "lobby-home"]) {
+  for (const id of ["go-home", "replay-home", "lobby-home", "lobby-over-home"]) {
     $(id).addEventListener("click", (ev) => {
       ev.preventDefault();
       go("/");
     });
   }
-  $("replay-link").addEventListener("click", (ev) => {
-    ev.preventDefault();
-    go(ev.currentTarget.getAttribute("href"));
-  });
+  for (const id of ["replay-link", "lobby-replay"]) {
+    $(id).addEventListener("click", (ev) => {
+      ev.preventDefault();
+      go(ev.currentTarget.getAttribute("href"));
+    });
+  }
   wireMyTables();
   $("new-table").addEventListener("change", refreshHomeForm);
   $("new-table").addEventListener("submit", submitHome);

@@ -90,7 +90,7 @@ const PT = {
   "lobby.join": "Sentar à mesa",
   "lobby.spectate": "Só assistir",
   "lobby.full": "Esta mesa não tem cadeira livre.",
-  "lobby.finished": "Esta partida já terminou: dá para ver como acabou em Só assistir.",
+  "lobby.finished": "Esta partida já terminou: não há mais cadeira para sentar. O replay mostra cada jogada.",
   "lobby.notFound": "Mesa não encontrada.",
   "lobby.seatsFree": "{n} cadeira(s) livre(s) ou com robô.",
 
@@ -433,7 +433,7 @@ const EN = {
   "lobby.join": "Take a seat",
   "lobby.spectate": "Just watch",
   "lobby.full": "This table has no free seat.",
-  "lobby.finished": "This match is over: Just watch shows how it ended.",
+  "lobby.finished": "This match is over: there is no seat to take any more. The replay shows every move.",
   "lobby.notFound": "Table not found.",
   "lobby.seatsFree": "{n} seat(s) free or held by a bot.",
 

@@ -17,6 +17,8 @@ export async function showLobby(tableId) {
   show("lobby");
   $("lobby-found").hidden = false;
   $("lobby-missing").hidden = true;
+  $("join-form").hidden = false;
+  $("lobby-over").hidden = true;
   $("join-name").value = settings.name || "";
   $("lobby-status").textContent = "";
   const summary = $("lobby-summary");
@@ -27,12 +29,20 @@ export async function showLobby(tableId) {
     const free = table.seats.filter((s) => s.kind !== "human");
     const preset = table.rules && table.rules.preset;
     const names = seatNames(table.seats);
+    const over = table.status === "finished";
     summary.innerHTML =
       `<p><strong>${escapeHtml(t(`preset.${preset}`))}</strong> · ${t("table.goal", { n: table.rules.goal })}</p>` +
       `<ul class="lobby-seats">${table.seats.map((s, i) => `<li>${escapeHtml(seatLabel(s, names[i]))}</li>`).join("")}</ul>` +
-      `<p>${t("lobby.seatsFree", { n: free.length })}</p>`;
+      (over ? "" : `<p>${t("lobby.seatsFree", { n: free.length })}</p>`);
+    if (over) {
+      // the match is over: no form to fill, the way to its replay and home instead
+      $("join-form").hidden = true;
+      $("lobby-over").hidden = false;
+      $("lobby-replay").href = `/t/${encodeURIComponent(tableId)}/replay`;
+      return;
+    }
     // choosing a seat: any, or one of the free ones (a bot's seat: its bot makes way)
-    if (free.length > 1 && table.status !== "finished") {
+    if (free.length > 1) {
       const option = (value, label, checked) =>
         `<label><input type="radio" name="join-seat" value="${value}"${checked ? " checked" : ""}> <span>${escapeHtml(label)}</span></label>`;
       $("lobby-pick").innerHTML =
@@ -40,10 +50,9 @@ export async function showLobby(tableId) {
         option("", t("lobby.anySeat"), true) +
         free.map((s) => option(s.seat, `${t("home.seatN", { n: s.seat + 1 })}: ${seatLabel(s, names[table.seats.indexOf(s)])}${partnerOf(table, s)}`)).join("");
     }
-    $("lobby-pick").hidden = !(free.length > 1 && table.status !== "finished");
-    $("join-btn").disabled = free.length === 0 || table.status === "finished";
-    if (table.status === "finished") $("lobby-status").textContent = t("lobby.finished");
-    else if (free.length === 0) $("lobby-status").textContent = t("lobby.full");
+    $("lobby-pick").hidden = free.length <= 1;
+    $("join-btn").disabled = free.length === 0;
+    if (free.length === 0) $("lobby-status").textContent = t("lobby.full");
   } catch (err) {
     if (err.status === 404) {
       // a wrong or old link: say so plainly, with the way home (no form to fill)

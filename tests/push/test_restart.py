@@ -89,13 +89,13 @@ async def test_two_instances_send_each_reminder_once(
                     for t in ids
                 ],
             )
-        for t in ids:
+        for i, t in enumerate(ids):
             table = Table(clock, table_id=t)
             mover = table.match.turn
             assert mover is not None
             await subscribe(a, push, 1 - mover, table_id=t)
             table.play()
-            (a if len(t) % 2 else b).table_changed(table.news())
+            (a if i % 2 else b).table_changed(table.news())
         await a.settle()
         await b.settle()
         clock.t += 2 * DAY  # every reminder of every turn is due: 3 per table

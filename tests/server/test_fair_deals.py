@@ -198,6 +198,14 @@ async def test_no_socket_or_http_answer_holds_a_seed_before_its_round_ends(make_
             await spectator.recv(timeout=0.3)
     record = server.get(f"/api/tables/{ana.table_id}/record").json()
     seeds = [r["fair"]["server_seed"] for r in record["rounds"]]
+    # a spectator is shown each round's commitment before its deal, like the seats
+    watched = [
+        f["event"]["commitment"]
+        for f in spectator.frames
+        if f["type"] == "event" and f["event"]["type"] == "fair_commit"
+    ]
+    assert len(record["rounds"]) >= 1
+    assert watched == [r["fair"]["commitment"] for r in record["rounds"]]
     for cl in (ana, bia, spectator):
         n = 0  # the rounds revealed so far
         for f in cl.frames:

@@ -1,7 +1,10 @@
 """axe-core (from npm, tests/web/package.json) in Chromium on every page and state the
 other tests reach: home (and on a phone), the invitation and a wrong link, the table on
 our turn, choosing a place on the fives cross, the score sheet, the round-over and
-match-over panels, a replay, the rules page and the dialogs. Any violation fails."""
+match-over panels, a replay, the rules page and the dialogs. Any violation fails.
+The states other tests reach on their own way (the push bar, the fair-check results, home
+with your tables, the offline banner, the annulment bar, the history dialog, a finished
+match's invitation) call `_axe` there."""
 
 from __future__ import annotations
 

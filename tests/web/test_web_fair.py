@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .driver import create_vs_computer, play_round, state
+from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +38,9 @@ def _two_rounds_then_resign(page: Page, server: str, typed: str) -> str:
     return str(state(page)["table"]["id"])
 
 
-def test_the_match_over_panel_checks_every_deal_in_the_browser(page: Page, server: str) -> None:
+def test_the_match_over_panel_checks_every_deal_in_the_browser(
+    page: Page, server: str, axe_source: str
+) -> None:
     table_id = _two_rounds_then_resign(page, server, "meu palpite 7")
     record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
     assert record["format"] == "domino-record/2"
@@ -49,10 +52,11 @@ def test_the_match_over_panel_checks_every_deal_in_the_browser(page: Page, serve
     expect(head).to_have_text("Embaralhamento conferido: as 2 rodadas foram dadas como prometido.")
     expect(page.locator("#fair-result .fair-detail")).to_contain_text("impressão digital (SHA-256)")
     expect(page.locator("#fair-result")).to_have_class("fair-box fair-ok")
+    _axe(page, axe_source, "the fair-check result on the match-over panel")
 
 
 def test_the_replay_of_a_changed_record_names_the_round(
-    page: Page, server: str, tmp_path: Path
+    page: Page, server: str, tmp_path: Path, axe_source: str
 ) -> None:
     table_id = _two_rounds_then_resign(page, server, "x")
     record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
@@ -78,3 +82,4 @@ def test_the_replay_of_a_changed_record_names_the_round(
     expect(page.locator("#replay-fair-result .fair-detail")).to_contain_text(
         "A mão do jogador 1 não é a que os números dão."
     )
+    _axe(page, axe_source, "a failed fair check on a record file's replay")

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .driver import create_for_friends, create_vs_computer, join_and_start, play_round, state
+from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
@@ -55,12 +56,18 @@ def test_the_invitation_offers_free_seats_and_the_arrival_is_said_once(
             "Bia", timeout=15000
         )
         # the host's page said who sat down, by her name, and once
-        said = host.evaluate("""() => dominoDebug.state().feed.map(f => f.event.type)""")
-        assert "seat_joined" in said
+        host.wait_for_function(
+            "() => window.__said.some(s => s.includes('Bia sentou à mesa'))", timeout=5000
+        )
         host.click("#more summary")
         host.click("#history-btn")
         history = host.locator("#history-list")
+        expect(history).to_be_visible()
         expect(history).not_to_contain_text("voltou à cadeira")
+        # one arrival, one sentence: not the bot's name, not said twice, no "back in the seat"
+        said = " ".join(host.evaluate("() => window.__said"))
+        assert said.count("sentou à mesa") == 1 and "Bia sentou à mesa" in said, said
+        assert "voltou à cadeira" not in said, said
     finally:
         host_ctx.close()
         friend_ctx.close()
@@ -78,7 +85,7 @@ def test_a_wrong_link_says_the_table_is_not_found(page: Page, server: str) -> No
 
 
 def test_default_name_annulment_and_the_way_back_from_the_rules(
-    browser: Browser, server: str
+    browser: Browser, server: str, axe_source: str
 ) -> None:
     host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
     friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
@@ -99,6 +106,8 @@ def test_default_name_annulment_and_the_way_back_from_the_rules(
             "os outros jogadores estão sendo consultados"
         )
         expect(friend.locator("#annulment-bar")).to_contain_text("proposes to annul")
+        _axe(host, axe_source, "the annulment asked")
+        _axe(friend, axe_source, "an annulment to answer, in English")
         # the rules page (opened from the dialog) leads back to this table
         table_url = host.url
         host.goto(f"{server}/rules/?preset=block&lang=pt-BR")
@@ -147,3 +156,13 @@ def test_focus_goes_to_each_new_screen_and_panel_and_the_result_is_said(
     expect(page.locator("#live")).to_contain_text(
         re.compile(r"Fim da rodada 1\. .+(pontos|ninguém)")
     )
+    # the next round, then a resign: the match-over title takes the focus and the live
+    # region says the match's result (who won, why, the score), not only "match over"
+    page.click("#main-action")
+    page.wait_for_function("() => !dominoDebug.state().view.round_over", timeout=10000)
+    page.click("#more summary")
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#match-over")).to_be_visible(timeout=5000)
+    expect(page.locator("#match-title")).to_be_focused()
+    expect(page.locator("#live")).to_contain_text(re.compile(r"Fim da partida\. .+ desistiu\. "))

@@ -7,13 +7,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .driver import create_vs_computer, state, step_until
+from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
 SENTENCES = "() => import('/explain.js').then((m) => m.roundMoves(dominoDebug.state()))"
 
 
-def test_the_rounds_moves_read_last_first(page: Page, server: str) -> None:
+def test_the_rounds_moves_read_last_first(page: Page, server: str, axe_source: str) -> None:
     create_vs_computer(page, server, preset="draw", seats=2, goal=100, name="Ana")
 
     # both seats have played, and the table waits for us: nothing changes meanwhile
@@ -39,6 +40,7 @@ def test_the_rounds_moves_read_last_first(page: Page, server: str) -> None:
     expected = page.evaluate(SENTENCES)
     assert len(expected) >= 2
     expect(items).to_have_text(expected)
+    _axe(page, axe_source, "the history dialog")
     # our own turns are there too, in Portuguese ("Ana jogou…", or "Ana comprou…" when the
     # opening left us nothing to lay before drawing)
     assert any(line.startswith(("Ana jogou", "Ana comprou")) for line in expected)

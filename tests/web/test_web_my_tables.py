@@ -11,13 +11,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .driver import create_for_friends, create_vs_computer
+from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
 MY_TURN = "() => { const v = dominoDebug.state().view; return v && v.turn === 0 && !v.round_over; }"
 
 
-def test_home_lists_your_tables_your_turn_first(page: Page, server: str, shots: Path) -> None:
+def test_home_lists_your_tables_your_turn_first(
+    page: Page, server: str, shots: Path, axe_source: str
+) -> None:
     link = create_for_friends(page, server, preset="block", seats=2, pace="correspondence")
     waiting_id = link.rsplit("/", 1)[1]
     create_vs_computer(page, server, preset="draw", seats=2, goal=100, name="Ana")
@@ -37,6 +40,7 @@ def test_home_lists_your_tables_your_turn_first(page: Page, server: str, shots: 
     expect(rows.nth(1)).to_have_attribute("data-table", waiting_id)
     expect(rows.nth(1).locator(".mt-status")).to_have_text("Esperando os amigos chegarem")
     page.screenshot(path=str(shots / "home-my-tables.png"))
+    _axe(page, axe_source, "home with your tables")
     page.select_option("#lang-select", "en")
     expect(rows.nth(1).locator(".mt-status")).to_have_text("Waiting for your friends")
     expect(rows.nth(0).locator(".mt-status")).to_have_text("Your turn!")
@@ -61,6 +65,14 @@ def test_home_lists_your_tables_your_turn_first(page: Page, server: str, shots: 
     expect(rows.nth(1)).to_have_attribute("data-table", solo_id)  # finished: last
     expect(rows.nth(1).locator(".mt-status")).to_have_text("Terminou: não foi dessa vez")
     expect(rows.nth(0).locator("button.forget")).to_have_count(0)  # only finished ones
+    _axe(page, axe_source, "home with a finished table (replay, take off)")
+    # a finished row opens its replay; an unfinished one offers none
+    expect(rows.nth(0).locator("a.replay-row")).to_have_count(0)
+    rows.nth(1).locator("a.replay-row").click()
+    page.wait_for_url(f"**/t/{solo_id}/replay")
+    expect(page.locator("#replay-step")).to_contain_text("Rodada 1")
+    page.goto(f"{server}/")
+    expect(rows).to_have_count(2)
     rows.nth(1).locator("button.forget").click()
     expect(rows).to_have_count(1)
     kept = page.evaluate("Object.keys(JSON.parse(localStorage.getItem('domino.seats')))")

@@ -35,6 +35,7 @@ from websockets.sync.client import connect
 from push.push_service import PushService
 
 from .conftest import running_server
+from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
@@ -228,20 +229,24 @@ def test_opt_in_a_pushed_reminder_and_its_tap_open_the_table(
 
 
 def test_off_for_every_table_from_the_home_page(
-    browser: Browser, push_server: str, push: PushService
+    browser: Browser, push_server: str, push: PushService, axe_source: str
 ) -> None:
     base = push_server
     ctx = browser.new_context(permissions=["notifications"])
     try:
         page, table_id, token, sub = seated(ctx, base, push)
+        expect(page.locator("#push-bar")).to_be_visible()
+        _axe(page, axe_source, "the push bar's offer")
         page.click("#push-toggle")
         expect(page.locator("#push-toggle")).to_have_text("Não avisar mais")
+        _axe(page, axe_source, "the push bar, reminders on")
         page.select_option("#lang-select", "en")  # the words follow the language
         expect(page.locator("#push-toggle")).to_have_text("Stop reminding me")
         page.click("#brand")
         line = page.locator("#push-home")
         expect(line).to_be_visible()
         expect(page.locator("#push-off-all")).to_have_text("Turn off reminders for every table")
+        _axe(page, axe_source, "home with the reminders line, in English")
         page.click("#push-off-all")
         expect(line).to_be_hidden()
         assert not subscribed(base, table_id, token, sub["endpoint"])

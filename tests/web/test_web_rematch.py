@@ -7,12 +7,15 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .driver import create_for_friends, join_and_start, state
+from .test_web_axe import _axe
 from .test_web_ranking import resign
 
 pytestmark = pytest.mark.browser
 
 
-def test_play_again_with_friends_opens_a_new_table_to_share(browser: Browser, server: str) -> None:
+def test_play_again_with_friends_opens_a_new_table_to_share(
+    browser: Browser, server: str, axe_source: str
+) -> None:
     ctxs = [browser.new_context(viewport={"width": 1000, "height": 800}) for _ in range(2)]
     try:
         host, friend = (ctx.new_page() for ctx in ctxs)
@@ -24,12 +27,29 @@ def test_play_again_with_friends_opens_a_new_table_to_share(browser: Browser, se
             expect(page.locator("#match-over")).to_be_visible(timeout=5000)
             expect(page.locator("#rematch")).to_have_text("Nova mesa para os mesmos amigos")
 
-        # someone opening the old link now is told the match is over, and cannot sit
+        # someone opening the old link now is told the match is over: no form to fill,
+        # the ways to its replay and home instead, in the page's language
         ctxs.append(browser.new_context(viewport={"width": 1000, "height": 800}))
         late = ctxs[-1].new_page()
         late.goto(link)
-        expect(late.locator("#lobby-status")).to_contain_text("Esta partida já terminou")
-        expect(late.locator("#join-btn")).to_be_disabled()
+        over = late.locator("#lobby-over")
+        expect(over).to_be_visible()
+        expect(over).to_contain_text("Esta partida já terminou")
+        expect(late.locator("#join-form")).to_be_hidden()
+        expect(late.locator("#lobby-summary")).to_contain_text("Helena")
+        expect(late.locator("#lobby-summary")).not_to_contain_text("cadeira(s) livre(s)")
+        _axe(late, axe_source, "the invitation of a finished match")
+        late.select_option("#lang-select", "en")
+        expect(over).to_contain_text("This match is over")
+        expect(late.locator("#lobby-over-home")).to_have_text("Go home")
+        late.locator("#lobby-replay").click()
+        late.wait_for_url(f"{link}/replay")
+        expect(late.locator("#replay-step")).to_be_visible()
+        late.go_back()
+        expect(over).to_be_visible()
+        late.click("#lobby-over-home")
+        expect(late.locator("#home")).to_be_visible()
+        assert late.url.rstrip("/") == server
         late.close()
 
         host.click("#rematch")

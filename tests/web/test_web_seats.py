@@ -63,6 +63,16 @@ def test_every_seat_sits_around_the_felt(page: Page, server: str, seats: int) ->
             assert x > board["x"] + board["w"] - 1, f"seat {seat} is not right of the line"
         else:
             assert x < board["x"] + 1, f"seat {seat} is not left of the line"
+    # each bot seat says its level; our own seat says none
+    levels = {"rabisco": "fácil", "nino": "médio", "voquelonia": "difícil"}
+    table_seats = state(page)["table"]["seats"]
+    assert [x["kind"] for x in table_seats] == ["human"] + ["bot"] * (seats - 1)
+    for seat in table_seats:
+        level = page.locator(f"#seats-bar .seat-chip[data-seat='{seat['seat']}'] .seat-level")
+        if seat["kind"] == "bot":
+            expect(level).to_have_text(f"robô {levels[seat['bot']]}")
+        else:
+            expect(level).to_have_count(0)
     # names told apart (no "Nino 2"/"Nino 3"), tiles face down as many as each holds
     names = [c["name"] for c in chips.values()]
     assert len(set(names)) == len(names), names

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .driver import create_for_friends, join_and_start, state
+from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +31,9 @@ def _on_turn(*pages: Page) -> Page:
     raise AssertionError("nobody is on turn")
 
 
-def test_the_timer_warns_and_then_the_computer_plays_for_you(browser: Browser, server: str) -> None:
+def test_the_timer_warns_and_then_the_computer_plays_for_you(
+    browser: Browser, server: str, axe_source: str
+) -> None:
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     friend_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -56,6 +59,7 @@ def test_the_timer_warns_and_then_the_computer_plays_for_you(browser: Browser, s
         # and it stays until dismissed (or our own next move)
         waiting.wait_for_timeout(300)
         expect(bar).to_be_visible()
+        _axe(waiting, axe_source, "the computer played for you")
         waiting.click("#auto-ok")
         expect(bar).to_be_hidden()
     finally:
@@ -64,7 +68,7 @@ def test_the_timer_warns_and_then_the_computer_plays_for_you(browser: Browser, s
 
 
 def test_going_offline_is_shown_at_once_and_the_others_see_it(
-    browser: Browser, server: str
+    browser: Browser, server: str, axe_source: str
 ) -> None:
     host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     friend_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -87,6 +91,8 @@ def test_going_offline_is_shown_at_once_and_the_others_see_it(
         # the host sees her disconnected within about 10 s
         expect(friend_seat.locator(".dot.off")).to_be_visible(timeout=10000)
         assert time.monotonic() - began < 10.5, "the others saw it late"
+        _axe(friend, axe_source, "the offline banner and our seat offline")
+        _axe(host, axe_source, "a friend's seat disconnected")
         # back online: the page reconnects by itself and the seat is on again
         friend_ctx.set_offline(False)
         expect(friend.locator("#conn-banner")).to_contain_text("Conectado de novo", timeout=10000)
