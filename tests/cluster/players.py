@@ -114,7 +114,9 @@ class Player(Client):
         decided_at = 0
         while len(self.accepted) < moves or more():
             if time.monotonic() > deadline:
-                raise TimeoutError(f"table {self.table_id}: {len(self.accepted)} moves made")
+                raise TimeoutError(
+                    f"table {self.table_id}: {len(self.accepted)} moves made; {self._story()}"
+                )
             try:
                 if pending is None:
                     if think and (self.my_turn() or self._between_rounds()):
