@@ -16,7 +16,7 @@ from .tiles import TILE_A, TILE_B
 if TYPE_CHECKING:
     from .round_state import RoundState
 
-__all__ = ["playout"]
+__all__ = ["draw_or_pass", "playout"]
 
 
 def playout(r: RoundState, rng: random.Random) -> None:
@@ -66,15 +66,20 @@ def _playout_general(r: RoundState, rng: random.Random) -> None:
             t, e = plays[int(rnd() * len(plays))]
             r._play_quiet(r.turn, t, e)
         else:
-            seat = r.turn
-            if r.rules.drawing and r.bone_pos < len(r.bone):
-                r.hands[seat] |= 1 << r.bone[r.bone_pos]
-                r.bone_pos += 1
-            else:
-                r.passes += 1
-                if r.passes >= r.n:
-                    r._finish_quiet(
-                        "blocked", score_blocked(r.rules, r.hands, r.opener)
-                    )
-                    return
-                r.turn = (seat + 1) % r.n
+            draw_or_pass(r)
+
+
+def draw_or_pass(r: RoundState) -> None:
+    """The seat on turn in ``r`` has no play: it draws a tile where the rules let it, else
+    it passes, and the round ends blocked once every seat has passed in a row."""
+    seat = r.turn
+    assert seat is not None
+    if r.rules.drawing and r.bone_pos < len(r.bone):
+        r.hands[seat] |= 1 << r.bone[r.bone_pos]
+        r.bone_pos += 1
+        return
+    r.passes += 1
+    if r.passes >= r.n:
+        r._finish_quiet("blocked", score_blocked(r.rules, r.hands, r.opener))
+        return
+    r.turn = (seat + 1) % r.n

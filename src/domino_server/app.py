@@ -63,11 +63,11 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         gc.freeze()  # what start-up built lives as long as the process: never scan it again
         log.info("ready: %d playing tables restored", restored)
         sweeper = Sweeper(registry) if ownership is None else ClusterSweeper(registry, ownership)
-        sweeper.start()
+        sweeper.repeating.start()
         try:
             yield
         finally:
-            await sweeper.stop()
+            await sweeper.repeating.stop()
             await registry.close()
             await reminders.stop()
             if ownership is not None:

@@ -53,6 +53,10 @@ class Table:
         self.since = clock()
         self.connected: set[int] = set()
         self.status = "playing"
+        turn = self.match.turn
+        assert turn is not None
+        self.opener = turn  # the seat on turn first: the first :meth:`play` is its
+        self.waiting = 1 - turn  # the other seat, on turn after it
 
     def play(self) -> None:
         """The seat on turn makes its first legal move; the next turn begins now."""

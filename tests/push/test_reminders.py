@@ -35,14 +35,9 @@ async def test_your_turn_reaches_a_seat_without_a_socket_and_tells_no_tile(
     reminders: tuple[Reminders, Clock], push: PushService
 ) -> None:
     r, clock = reminders
-    table = Table(clock)
-    mover = table.match.turn
-    assert mover is not None
-    waiting = 1 - mover
-    sub = await subscribe(r, push, waiting)
-    table.connected = {mover}
-    table.play()  # the opener plays; the other seat, with no socket open, is on turn
-    await tell(r, table)
+    # the opener plays; the other seat, with no socket open, is on turn
+    table, waiting, sub = await start_turn(r, push, clock)
+    mover = table.opener
     assert await r.send_due() == 1
     [msg] = push.wait_for(1)
     assert msg.status == 201 and msg.error is None
@@ -72,9 +67,7 @@ async def start_turn(
 ) -> tuple[Table, int, dict[str, Any]]:
     """The opener plays; the other seat (subscribed; with a socket open or not) is on turn."""
     table = Table(clock)
-    mover = table.match.turn
-    assert mover is not None
-    waiting = 1 - mover
+    mover, waiting = table.opener, table.waiting
     sub = await subscribe(r, push, waiting)
     table.connected = {mover, waiting} if socket_open else {mover}
     table.play()
@@ -176,9 +169,7 @@ async def test_the_off_switch_stops_reminders(
     r, clock = reminders
     assert r.keys is not None
     table = Table(clock)
-    mover = table.match.turn
-    assert mover is not None
-    waiting = 1 - mover
+    waiting = table.waiting
     phone = await subscribe(r, push, waiting)
     laptop = await subscribe(r, push, waiting)
     assert await r.subscribed(TABLE, waiting, phone["endpoint"])
@@ -207,9 +198,7 @@ async def test_a_gone_subscription_is_deleted(
 ) -> None:
     r, clock = reminders
     table = Table(clock)
-    mover = table.match.turn
-    assert mover is not None
-    sub = await subscribe(r, push, 1 - mover)
+    sub = await subscribe(r, push, table.waiting)
     push.answer(sub["endpoint"], 410)
     table.play()
     await tell(r, table)
@@ -228,9 +217,7 @@ async def test_5xx_and_429_are_retried_later_with_backoff_and_sent_once(
 ) -> None:
     r, clock = reminders
     table = Table(clock)
-    mover = table.match.turn
-    assert mover is not None
-    waiting = 1 - mover
+    waiting = table.waiting
     ok = await subscribe(r, push, waiting)
     busy = await subscribe(r, push, waiting)
     push.answer(busy["endpoint"], 503)
@@ -262,9 +249,7 @@ async def test_gives_up_after_the_last_try(engine: AsyncEngine, push: PushServic
     await r.start(send=False)
     try:
         table = Table(clock)
-        mover = table.match.turn
-        assert mover is not None
-        sub = await subscribe(r, push, 1 - mover)
+        sub = await subscribe(r, push, table.waiting)
         push.answer(sub["endpoint"], 500, 500, 500)
         table.play()
         await tell(r, table)
@@ -274,7 +259,7 @@ async def test_gives_up_after_the_last_try(engine: AsyncEngine, push: PushServic
         clock.t += 3600
         assert await r.send_due() == 0
         assert len(push.wait_for(2)) == 2
-        assert (1 - mover, "your_turn", "failed") in await states(engine)
+        assert (table.waiting, "your_turn", "failed") in await states(engine)
     finally:
         await r.stop()
 
@@ -284,9 +269,7 @@ async def test_forced_draws_belong_to_the_turn_and_the_last_move_is_the_other_se
 ) -> None:
     r, clock = reminders
     table = Table(clock, seed=10)  # after the opening the other seat must draw (the core does)
-    mover = table.match.turn
-    assert mover is not None
-    waiting = 1 - mover
+    mover, waiting = table.opener, table.waiting
     await subscribe(r, push, waiting)
     table.play()
     log = view_for(table.match, None).log

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 STATE_JS = """() => {
   const s = dominoDebug.state();
@@ -243,6 +244,36 @@ def create_for_friends(
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
     return page.input_value("#invite-url")
+
+
+@contextlib.contextmanager
+def two_people(
+    browser: Browser, size: tuple[int, int], other_size: tuple[int, int] | None = None
+) -> Iterator[tuple[Page, Page]]:
+    """Two people, each with a page in a browser context of their own (``page.context``)
+    sized ``size`` (the second one ``other_size`` if given); both closed after."""
+    contexts = [
+        browser.new_context(viewport={"width": w, "height": h})
+        for w, h in (size, other_size or size)
+    ]
+    try:
+        yield contexts[0].new_page(), contexts[1].new_page()
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+@contextlib.contextmanager
+def playing_with_a_friend(
+    browser: Browser, base: str, size: tuple[int, int], friend: str, **table: Any
+) -> Iterator[tuple[Page, Page]]:
+    """Two people (:func:`two_people`, both sized ``size``): the host creates a table for
+    friends (``table``: :func:`create_for_friends`'s options), ``friend`` joins seat 1 and
+    the host starts; the host's page and the friend's."""
+    with two_people(browser, size) as (host, guest):
+        link = create_for_friends(host, base, **table)
+        join_and_start(host, guest, link, friend)
+        yield host, guest
 
 
 def join_and_start(host: Page, friend: Page, link: str, name: str) -> None:

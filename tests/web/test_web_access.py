@@ -17,6 +17,7 @@ from .driver import (
     play_match,
     state,
     step_until,
+    two_people,
 )
 
 pytestmark = pytest.mark.browser
@@ -171,13 +172,9 @@ def test_english_from_home_to_match_over(page: Page, server: str) -> None:
 
 
 def test_a_spectator_follows_the_game_without_seeing_hands(browser: Browser, server: str) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    watch_ctx = browser.new_context(viewport={"width": 360, "height": 740})
-    try:
-        host = host_ctx.new_page()
+    with two_people(browser, (1000, 800), (360, 740)) as (host, watcher):
         create_vs_computer(host, server, preset="draw", seats=3, goal=100, name="Dona")
         link = host.input_value("#invite-url")
-        watcher = watch_ctx.new_page()
         watcher.goto(link)
         expect(watcher.locator("#lobby")).to_be_visible()
         watcher.click("#spectate-btn")
@@ -206,9 +203,6 @@ def test_a_spectator_follows_the_game_without_seeing_hands(browser: Browser, ser
         tiles_on_board = 1 + sum(len(a) for a in h["view"]["board"]["arms"].values())
         expect(watcher.locator("#board svg > .tile")).to_have_count(tiles_on_board)
         assert watcher.evaluate("document.documentElement.scrollWidth") <= 360
-    finally:
-        host_ctx.close()
-        watch_ctx.close()
 
 
 def test_a_win_is_claimed_when_the_other_player_is_absent(

@@ -11,7 +11,14 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import create_for_friends, create_vs_computer, join_and_start, play_round, state
+from .driver import (
+    create_for_friends,
+    create_vs_computer,
+    play_round,
+    playing_with_a_friend,
+    state,
+    two_people,
+)
 from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
@@ -28,16 +35,12 @@ LISTEN_JS = """() => {
 def test_the_invitation_offers_free_seats_and_the_arrival_is_said_once(
     browser: Browser, server: str
 ) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    try:
-        host = host_ctx.new_page()
+    with two_people(browser, (1100, 850)) as (host, friend):
         link = create_for_friends(host, server, preset="draw", seats=4, name="Ana")
         host.click("#main-action")  # start: bots in the free seats
         host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
         # what the host's live region says from now on
         host.evaluate(LISTEN_JS)
-        friend = friend_ctx.new_page()
         friend.goto(link)
         # each bot once, by a name of its own, with its level; the free seats to choose
         seats = friend.locator("#lobby-summary .lobby-seats li")
@@ -68,9 +71,6 @@ def test_the_invitation_offers_free_seats_and_the_arrival_is_said_once(
         said = " ".join(host.evaluate("() => window.__said"))
         assert said.count("sentou à mesa") == 1 and "Bia sentou à mesa" in said, said
         assert "voltou à cadeira" not in said, said
-    finally:
-        host_ctx.close()
-        friend_ctx.close()
 
 
 def test_a_wrong_link_says_the_table_is_not_found(page: Page, server: str) -> None:
@@ -87,13 +87,9 @@ def test_a_wrong_link_says_the_table_is_not_found(page: Page, server: str) -> No
 def test_default_name_annulment_and_the_way_back_from_the_rules(
     browser: Browser, server: str, axe_source: str
 ) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    try:
-        host = host_ctx.new_page()
-        link = create_for_friends(host, server, preset="block", seats=2, pace="live")
-        friend = friend_ctx.new_page()
-        join_and_start(host, friend, link, "Caio")
+    with playing_with_a_friend(
+        browser, server, (1100, 850), "Caio", preset="block", seats=2, pace="live"
+    ) as (host, friend):
         # the host left the name empty: "Jogador", shown as "Player" to an English reader
         friend.select_option("#lang-select", "en")
         expect(friend.locator("#seats-bar .seat-chip[data-seat='0'] .seat-name")).to_have_text(
@@ -116,9 +112,6 @@ def test_default_name_annulment_and_the_way_back_from_the_rules(
         back.click()
         host.wait_for_url(table_url)
         expect(host.locator("#table")).to_be_visible()
-    finally:
-        host_ctx.close()
-        friend_ctx.close()
 
 
 def test_play_now_is_above_the_fold_on_a_phone_with_the_last_settings(

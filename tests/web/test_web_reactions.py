@@ -6,18 +6,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .driver import create_for_friends, join_and_start
+from .driver import create_for_friends, join_and_start, two_people
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_reaction_shows_by_the_senders_seat_for_everyone(browser: Browser, server: str) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    friend_ctx = browser.new_context(viewport={"width": 360, "height": 740})
-    try:
-        host = host_ctx.new_page()
+    with two_people(browser, (1000, 800), (360, 740)) as (host, friend):
         link = create_for_friends(host, server, preset="block", seats=2, name="Helena")
-        friend = friend_ctx.new_page()
         join_and_start(host, friend, link, "Otávio")
         friend.select_option("#lang-select", "en")
 
@@ -38,9 +34,6 @@ def test_a_reaction_shows_by_the_senders_seat_for_everyone(browser: Browser, ser
         expect(friend.locator("#toast")).to_contain_text("slow down")
         chip = "#seats-bar .seat-chip[data-seat='1'] .reaction-bubble"
         expect(host.locator(chip)).to_have_text("😮 Uau!")
-    finally:
-        host_ctx.close()
-        friend_ctx.close()
 
 
 def test_spectators_get_no_reactions_to_send(browser: Browser, server: str) -> None:

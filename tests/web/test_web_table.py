@@ -1,9 +1,10 @@
-"""Tables by link, resuming, the fives picker, the connection banner, the rules pages."""
+"""Tables by link, resuming, the connection banner, rejections, resigning, the rules pages,
+the aids, the turn timer and an agreed annulment, a refused token (the fives target picker
+is in test_web_fives.py)."""
 
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -12,22 +13,18 @@ from playwright.sync_api import Browser, Page, expect
 from .driver import (
     caught_up,
     click_step,
-    create_for_friends,
     create_vs_computer,
-    join_and_start,
-    settle,
+    playing_with_a_friend,
     state,
     step_until,
+    two_people,
 )
 
 pytestmark = pytest.mark.browser
 
 
 def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: str) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    friend_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    try:
-        host = host_ctx.new_page()
+    with two_people(browser, (1100, 850)) as (host, friend):
         host.goto(f"{server}/")
         host.wait_for_selector("body[data-ready]")
         host.check("input[name=mode][value=friends]")
@@ -48,7 +45,6 @@ def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: s
         host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
         assert state(host)["table"]["status"] == "playing"
 
-        friend = friend_ctx.new_page()
         friend.goto(link)
         expect(friend.locator("#lobby")).to_be_visible()
         expect(friend.locator("#lobby-summary")).to_contain_text("Comprando")
@@ -76,9 +72,6 @@ def test_friend_joins_by_link_after_the_host_started(browser: Browser, server: s
         h, f = caught_up(host, friend)
         assert h["seq"] == f["seq"]
         assert h["view"]["board"] == f["view"]["board"]
-    finally:
-        host_ctx.close()
-        friend_ctx.close()
 
 
 def test_reload_mid_round_resumes_the_same_seat(page: Page, server: str, shots: Path) -> None:
@@ -116,98 +109,6 @@ def test_reload_mid_round_resumes_the_same_seat(page: Page, server: str, shots: 
             break
         page.wait_for_timeout(30)
     assert state(page)["seq"] > seq
-
-
-def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
-    page.set_viewport_size({"width": 1200, "height": 900})
-    found = None
-    for _attempt in range(3):
-        create_vs_computer(page, server, preset="fives", seats=2, goal=300)
-        # look through the whole match (bounded by time, not by a count of polls, which a
-        # loaded machine spends on waiting turns)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            s = state(page)
-            v = s["view"]
-            if v["over"]:
-                break
-            if v["round_over"]:
-                click_step(page)
-                continue
-            if v["turn"] == 0 and v["legal"] and not s["pending"]:
-                by_tile: dict[str, list[dict]] = {}
-                for m in v["legal"]:
-                    if m["type"] == "play":
-                        by_tile.setdefault(m["tile"], []).append(m)
-                multi = [
-                    ms for ms in by_tile.values() if len(ms) > 1 and any(m["points"] for m in ms)
-                ]
-                if multi:
-                    found = multi[0]
-                    break
-            click_step(page)
-            page.wait_for_timeout(20)
-        if found:
-            break
-    assert found, "no tile fitting several ends with points came up in three matches"
-    tile = found[0]["tile"]
-    page.click(f"#hand .hand-tile[data-tile='{tile}']")
-    targets = page.locator("#board .target")
-    expect(targets).to_have_count(len(found))
-    expect(page.locator("#pick-hint")).to_contain_text(tile)
-    for m in found:
-        target = page.locator(f"#board .target[data-end='{m['end']}']")
-        expect(target).to_have_count(1)
-        # each place shows the tile itself as it would lie there, with its pips
-        preview = target.locator(".tile.preview")
-        expect(preview).to_have_count(1)
-        pips = sorted(
-            int(n) for n in preview.locator(".half").evaluate_all("hs => hs.map(h => h.dataset.n)")
-        )
-        assert pips == sorted(int(n) for n in tile.split("-"))
-        if m["points"]:
-            expect(target).to_contain_text(f"+{m['points']}")
-            expect(target).to_have_attribute(
-                "aria-label", f"Jogar {tile} na {end_name(m['end'])}, vale {m['points']} pontos"
-            )
-        else:
-            expect(target.locator(".target-points")).to_have_text("0")
-            expect(target).to_have_attribute(
-                "aria-label", f"Jogar {tile} na {end_name(m['end'])}, não marca pontos"
-            )
-    # Escape puts the tile back; so does a second tap on the tile (touch has no Esc)
-    page.keyboard.press("Escape")
-    expect(targets).to_have_count(0)
-    page.click(f"#hand .hand-tile[data-tile='{tile}']")
-    expect(targets).to_have_count(len(found))
-    page.click(f"#hand .hand-tile[data-tile='{tile}']")
-    expect(targets).to_have_count(0)
-    expect(page.locator("#pick-hint")).to_be_hidden()
-    # by keyboard alone: Enter on the tile, arrows to the best place, Enter plays it there
-    best = max(found, key=lambda m: m["points"])
-    page.focus(f"#hand .hand-tile[data-tile='{tile}']")
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => document.activeElement.classList.contains('target')")
-    for _ in range(len(found)):
-        if page.evaluate("() => document.activeElement.dataset.end") == best["end"]:
-            break
-        page.keyboard.press("ArrowRight")
-    assert page.evaluate("() => document.activeElement.dataset.end") == best["end"]
-    page.keyboard.press("Enter")
-    settle(page)
-    log = state(page)["view"]["log"]
-    mine = [e for e in log if e["type"] == "play" and e["seat"] == 0]
-    assert mine[-1]["end"] == best["end"]
-    assert mine[-1]["points"] == best["points"]
-
-
-def end_name(end: str) -> str:
-    return {
-        "L": "ponta esquerda",
-        "R": "ponta direita",
-        "U": "ponta de cima",
-        "D": "ponta de baixo",
-    }[end]
 
 
 def test_lost_connection_shows_a_banner_and_resumes(page: Page, server: str) -> None:
@@ -321,15 +222,9 @@ def test_aids_count_tiles_and_can_be_switched_off(page: Page, server: str) -> No
 
 
 def test_turn_timer_and_annulment_agreed_by_both_humans(browser: Browser, server: str) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    friend_ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    try:
-        host = host_ctx.new_page()
-        link = create_for_friends(
-            host, server, preset="block", seats=2, pace="live", turn_seconds=60
-        )
-        friend = friend_ctx.new_page()
-        join_and_start(host, friend, link, "Caio")
+    with playing_with_a_friend(
+        browser, server, (1000, 800), "Caio", preset="block", seats=2, pace="live", turn_seconds=60
+    ) as (host, friend):
         # a live table with a turn timer shows the time left
         expect(host.locator("#timer")).to_contain_text("Tempo: ", timeout=5000)
         expect(host.locator("#timer")).to_contain_text(":")
@@ -344,9 +239,6 @@ def test_turn_timer_and_annulment_agreed_by_both_humans(browser: Browser, server
             expect(page.locator("#match-over")).to_be_visible(timeout=5000)
             expect(page.locator("#match-headline")).to_have_text("Partida sem vencedor.")
             expect(page.locator("#match-reason")).to_have_text("Partida anulada.")
-    finally:
-        host_ctx.close()
-        friend_ctx.close()
 
 
 def test_a_token_the_server_refuses_leads_back_to_the_invitation(page: Page, server: str) -> None:

@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import create_for_friends, join_and_start, state
+from .driver import playing_with_a_friend, state
 from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
@@ -34,15 +34,9 @@ def _on_turn(*pages: Page) -> Page:
 def test_the_timer_warns_and_then_the_computer_plays_for_you(
     browser: Browser, server: str, axe_source: str
 ) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    friend_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        host = host_ctx.new_page()
-        link = create_for_friends(
-            host, server, preset="draw", seats=2, pace="live", turn_seconds=15
-        )
-        friend = friend_ctx.new_page()
-        join_and_start(host, friend, link, "Bia")
+    with playing_with_a_friend(
+        browser, server, (1280, 800), "Bia", preset="draw", seats=2, pace="live", turn_seconds=15
+    ) as (host, friend):
         waiting = _on_turn(host, friend)  # whoever it is, they let the time run out
         timer = waiting.locator("#seats-bar .seat-chip.me .seat-timer")
         expect(timer).to_be_visible()
@@ -62,25 +56,18 @@ def test_the_timer_warns_and_then_the_computer_plays_for_you(
         _axe(waiting, axe_source, "the computer played for you")
         waiting.click("#auto-ok")
         expect(bar).to_be_hidden()
-    finally:
-        host_ctx.close()
-        friend_ctx.close()
 
 
 def test_going_offline_is_shown_at_once_and_the_others_see_it(
     browser: Browser, server: str, axe_source: str
 ) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    friend_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        host = host_ctx.new_page()
-        link = create_for_friends(host, server, preset="draw", seats=2, pace="live")
-        friend = friend_ctx.new_page()
-        join_and_start(host, friend, link, "Bia")
+    with playing_with_a_friend(
+        browser, server, (1280, 800), "Bia", preset="draw", seats=2, pace="live"
+    ) as (host, friend):
         friend_seat = host.locator("#seats-bar .seat-chip[data-seat='1']")
         expect(friend_seat.locator(".dot.on")).to_be_visible()
         began = time.monotonic()
-        friend_ctx.set_offline(True)
+        friend.context.set_offline(True)
         # the friend's own page: a banner and her seat marked offline, within 5 s
         expect(friend.locator("#conn-banner")).to_contain_text("sem conexão", timeout=5000)
         expect(friend.locator("#seats-bar .seat-chip.me")).to_have_class(
@@ -94,12 +81,9 @@ def test_going_offline_is_shown_at_once_and_the_others_see_it(
         _axe(friend, axe_source, "the offline banner and our seat offline")
         _axe(host, axe_source, "a friend's seat disconnected")
         # back online: the page reconnects by itself and the seat is on again
-        friend_ctx.set_offline(False)
+        friend.context.set_offline(False)
         expect(friend.locator("#conn-banner")).to_contain_text("Conectado de novo", timeout=10000)
         expect(friend.locator("#seats-bar .seat-chip.me")).not_to_have_class(
             re.compile(r"\bgone\b")
         )
         expect(friend_seat.locator(".dot.on")).to_be_visible(timeout=10000)
-    finally:
-        host_ctx.close()
-        friend_ctx.close()

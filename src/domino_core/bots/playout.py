@@ -18,7 +18,7 @@ import random
 
 from domino_core.board import Board, L, R
 from domino_core.match import Match
-from domino_core.scoring import score_blocked
+from domino_core.round_playout import draw_or_pass
 from domino_core.tiles import TILE_A, TILE_B
 
 _OTHER_LONG = {L: R, R: L}
@@ -48,8 +48,6 @@ def greedy_fives_playout(match: Match, rng: random.Random, greed: float = 0.75) 
     if match.over or match.round.over:
         return
     r = match.round
-    rules = r.rules
-    n = r.n
     rnd = rng.random
     while r.turn is not None:
         plays = r.legal_plays()
@@ -71,16 +69,7 @@ def greedy_fives_playout(match: Match, rng: random.Random, greed: float = 0.75) 
             t, e = plays[int(rnd() * len(plays))]
             r._play_quiet(r.turn, t, e)
             continue
-        seat = r.turn
-        if rules.drawing and r.bone_pos < len(r.bone):
-            r.hands[seat] |= 1 << r.bone[r.bone_pos]
-            r.bone_pos += 1
-            continue
-        r.passes += 1
-        if r.passes >= n:
-            r._finish_quiet("blocked", score_blocked(rules, r.hands, r.opener))
-            break
-        r.turn = (seat + 1) % n
+        draw_or_pass(r)
     match._round_ended()
 
 

@@ -12,16 +12,17 @@ claim waits a short grace); the sweeper takes the rest. A live table with no per
 stands still (:func:`domino_server.table.deadlines.halted`) and is evicted later, its
 lease released.
 
-Every ``sweep_seconds`` it also evicts quiet actors (releasing their leases).
+Every ``sweep_seconds`` it also evicts quiet actors (releasing their leases). Its
+:attr:`~ClusterSweeper.repeating` is started and stopped with the app.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING
+
+from ..core.repeating import Repeating
 
 if TYPE_CHECKING:
     from ..tables.registry import Registry
@@ -40,31 +41,21 @@ class ClusterSweeper:
     def __init__(self, registry: Registry, ownership: Ownership) -> None:
         self.registry = registry
         self.ownership = ownership
-        self._task: asyncio.Task[None] | None = None
         self._idle_checked = 0.0
         self._due: list[str] = []
+        self.repeating = Repeating(
+            "cluster-sweeper",
+            self._step,
+            first=0.0,
+            after_failure=lambda: registry.settings.lease_seconds / 3,
+            log=log,
+            what="cluster sweep",
+        )
 
-    def start(self) -> None:
-        """Start sweeping (inside the running loop)."""
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="cluster-sweeper")
-
-    async def stop(self) -> None:
-        """Stop sweeping."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        s = self.registry.settings
-        while True:
-            try:
-                claimed = await self.sweep()
-            except Exception:
-                log.exception("cluster sweep failed")
-                claimed = 0
-            # a full batch: more may be waiting, go again at once (others claim too)
-            await asyncio.sleep(0 if claimed >= CLAIM_BATCH else s.lease_seconds / 3)
+    async def _step(self) -> float:
+        claimed = await self.sweep()
+        # a full batch: more may be waiting, go again at once (others claim too)
+        return 0.0 if claimed >= CLAIM_BATCH else self.registry.settings.lease_seconds / 3
 
     async def sweep(self) -> int:
         """One pass; how many tables it claimed."""

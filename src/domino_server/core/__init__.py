@@ -1,1 +1,1 @@
-"""Server-wide plumbing: settings."""
+"""Server-wide plumbing: settings, paths, a repeating background task."""

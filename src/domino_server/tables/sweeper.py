@@ -1,13 +1,14 @@
 """Work without sockets: every ``sweep_seconds`` the :class:`Sweeper` loads the tables whose
-idleness ran out (their actor ends them) and evicts quiet actors from memory."""
+idleness ran out (their actor ends them) and evicts quiet actors from memory (its
+:attr:`~Sweeper.repeating` is started and stopped with the app)."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING
+
+from ..core.repeating import Repeating
 
 if TYPE_CHECKING:
     from .registry import Registry
@@ -21,27 +22,14 @@ class Sweeper:
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
-        self._task: asyncio.Task[None] | None = None
+        every = registry.settings.sweep_seconds
+        self.repeating = Repeating(
+            "sweeper", self._step, first=every, after_failure=lambda: every, log=log, what="sweep"
+        )
 
-    def start(self) -> None:
-        """Start sweeping (inside the running loop)."""
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="sweeper")
-
-    async def stop(self) -> None:
-        """Stop sweeping."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        settings = self.registry.settings
-        while True:
-            await asyncio.sleep(settings.sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("sweep failed")
+    async def _step(self) -> float:
+        await self.sweep()
+        return self.registry.settings.sweep_seconds
 
     async def sweep(self) -> None:
         """One pass."""
