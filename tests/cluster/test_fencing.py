@@ -29,6 +29,16 @@ async def _owner_other_than(cluster: Cluster, table_id: str, old: str, timeout: 
         await asyncio.sleep(0.1)
 
 
+async def _both(goals: dict[Player, int], timeout: float) -> None:
+    """Each player makes moves until it has made its goal in all, and goes on while the
+    other has not (a player who stopped on its turn would leave the other waiting)."""
+
+    def more() -> bool:
+        return any(len(p.accepted) < n for p, n in goals.items())
+
+    await asyncio.gather(*(p.play(moves=n, timeout=timeout, more=more) for p, n in goals.items()))
+
+
 async def test_a_paused_owner_never_writes_again(make_cluster: Any) -> None:
     cluster: Cluster = make_cluster(3)
     front = cluster.front
@@ -37,7 +47,7 @@ async def test_a_paused_owner_never_writes_again(make_cluster: Any) -> None:
     j = front.join(tid, "Bia")
     assert front.post(f"/api/tables/{tid}/start", token=t["token"]).status_code == 200
     ana, bia = Player(front, tid, t["token"]), Player(front, tid, j["token"])
-    await asyncio.gather(ana.play(moves=2, timeout=60), bia.play(moves=2, timeout=60))
+    await _both({ana: 2, bia: 2}, timeout=60)
     old_name = cluster.owner(tid)
     assert old_name is not None
     old = cluster.by_name(old_name)
@@ -55,7 +65,7 @@ async def test_a_paused_owner_never_writes_again(make_cluster: Any) -> None:
         await ghost.send({"type": "propose_annulment", "id": "ghost-1"})  # it sleeps on it
         # Ana's socket is cut when HAProxy finds the owner dead; another instance takes over
         bia2 = Player(front, tid, j["token"])
-        play = asyncio.gather(ana.play(moves=5, timeout=90), bia2.play(moves=4, timeout=90))
+        play = asyncio.ensure_future(_both({ana: 5, bia2: 4}, timeout=90))
         new_name = await _owner_other_than(cluster, tid, old_name, 40)
         await play
     finally:
@@ -74,7 +84,7 @@ async def test_a_paused_owner_never_writes_again(make_cluster: Any) -> None:
     assert closed_with == [4012, 4012], closed_with  # told to reconnect elsewhere
 
     # the table goes on (wherever HAProxy now sends it), and its one history holds
-    await asyncio.gather(ana.play(moves=7, timeout=90), bia2.play(moves=6, timeout=90))
+    await _both({ana: 7, bia2: 6}, timeout=90)
     counts = audit(cluster, [ana, bia, bia2, ghost, watcher])
     stored = cluster.query("SELECT payload FROM events WHERE table_id = $1", tid)
     assert not any("annulment_proposed" in r["payload"] for r in stored)
