@@ -1,8 +1,9 @@
-"""In-process: a table dropped from memory leaves it at once. The server runs Python's
-full garbage collection rarely (``Settings.gc_thresholds``), so anything of a table kept
-alive by a reference cycle would stay until then: across a soak, every finished table's
-state, views and events piled up (issue 16 point 8). Here, with the collector off, an
-evicted table must be freed by reference counting alone."""
+"""Memory a soak would see grow (issue 16 point 8). The server makes Python's automatic
+full garbage collections rare (``Settings.gc_thresholds``), so whatever is left in a
+reference cycle stays until a full pass: a table dropped from memory must be freed by
+reference counting alone (once, every finished table's state, views and events piled
+up), and the full passes the server runs on its own beat (``core.collector``) free the
+cycles closed connections leave behind."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import asyncio
 import contextlib
 import gc
 import json
+import time
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from domino_server.core.collector import Collector
 from domino_server.core.config import Settings
 from domino_server.protocol import commands as c
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
@@ -24,7 +27,9 @@ from domino_server.tables.connection import Connection
 from domino_server.tables.messages import Attach, Detach, Look
 from domino_server.tables.registry import Registry
 
+from .harness import Server, fresh_database_url
 from .test_eviction import Bots
+from .test_metrics import scrape, value
 
 #: A live two-seat match to 50 points: Ana and a bot.
 TABLE: dict[str, Any] = {
@@ -116,3 +121,69 @@ async def test_a_finished_table_evicted_from_memory_is_freed_at_once(tmp_path: P
     finally:
         await registry.close()
         await store.close()
+
+
+class Cycle:
+    """An object that refers to itself: only a full collection frees it once old."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def until_freed(ref: weakref.ref[Cycle], seconds: float) -> bool:
+    """Whether ``ref`` dies within ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while ref() is not None and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.01)
+    return ref() is None
+
+
+async def test_the_collector_frees_cyclic_garbage_on_its_beat() -> None:
+    thresholds = gc.get_threshold()
+    collector = Collector((1_000, 20, 1_000), every=0.05)
+    try:
+        with no_collector():
+            collector.start()
+            cycle = Cycle()
+            ref = weakref.ref(cycle)
+            del cycle
+            assert ref() is not None  # garbage, that reference counting cannot free
+            assert await until_freed(ref, 10), "the beat's full collection never came"
+        await collector.stop()
+        idle = Collector((1_000, 20, 1_000), every=0)  # no beat: the garbage stays
+        with no_collector():
+            idle.start()
+            cycle = Cycle()
+            ref = weakref.ref(cycle)
+            del cycle
+            assert not await until_freed(ref, 0.3)
+        gc.collect()
+    finally:
+        await collector.stop()
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
+def test_the_server_runs_full_collections_on_its_beat(tmp_path: Path) -> None:
+    """With its automatic full collections rare, the server runs them itself: Python's
+    own gc metrics (``python_gc_collections_total``, generation 2) move while it idles."""
+    server = Server(
+        fresh_database_url(tmp_path),
+        {"DOMINO_GC_FULL_SECONDS": "0.2"},
+        log_path=tmp_path / "server.log",
+    )
+    server.start()
+    try:
+        first = scrape(server)
+        deadline = time.monotonic() + 10
+        while True:
+            now = scrape(server)
+            passes = value(now, "domino_gc_full_seconds_count")
+            if passes >= value(first, "domino_gc_full_seconds_count") + 3:
+                break
+            assert time.monotonic() < deadline, "no full collection on the beat"
+            time.sleep(0.05)
+        full = value(now, "python_gc_collections_total", generation="2")
+        assert full >= value(first, "python_gc_collections_total", generation="2") + 3
+    finally:
+        server.stop()
