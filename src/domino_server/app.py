@@ -67,7 +67,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         try:
             yield
         finally:
-            await collector.stop()
+            collector.stop()
             await sweeper.stop()
             await registry.close()
             await reminders.stop()

@@ -149,7 +149,7 @@ async def test_the_collector_frees_cyclic_garbage_on_its_beat() -> None:
             del cycle
             assert ref() is not None  # garbage, that reference counting cannot free
             assert await until_freed(ref, 10), "the beat's full collection never came"
-        await collector.stop()
+        collector.stop()
         idle = Collector((1_000, 20, 1_000), every=0)  # no beat: the garbage stays
         with no_collector():
             idle.start()
@@ -159,7 +159,7 @@ async def test_the_collector_frees_cyclic_garbage_on_its_beat() -> None:
             assert not await until_freed(ref, 0.3)
         gc.collect()
     finally:
-        await collector.stop()
+        collector.stop()
         gc.unfreeze()
         gc.set_threshold(*thresholds)
 

@@ -15,7 +15,6 @@ closes. :class:`Collector` collects it on a fixed beat instead: one pause per
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import time
 
@@ -29,26 +28,27 @@ class Collector:
     def __init__(self, thresholds: tuple[int, int, int], every: float) -> None:
         self.thresholds = thresholds
         self.every = every
-        self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
 
     def start(self) -> None:
         """Apply the policy (inside the running loop, once start-up is done)."""
         gc.set_threshold(*self.thresholds)
         gc.freeze()  # what start-up built lives as long as the process: never scan it again
-        if self.every > 0:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="collector")
+        self._next()
 
-    async def stop(self) -> None:
+    def stop(self) -> None:
         """Stop the beat."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.every)
-            self.collect()
+    def _next(self) -> None:
+        if self.every > 0:
+            self._timer = asyncio.get_running_loop().call_later(self.every, self._beat)
+
+    def _beat(self) -> None:
+        self.collect()
+        self._next()
 
     @staticmethod
     def collect() -> int:
