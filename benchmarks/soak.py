@@ -7,10 +7,11 @@ match is replaced by a new table, so ``--tables`` stay live throughout and finis
 are left to the server's eviction (``--actor-idle-seconds``, ``--sweep-seconds``). Every
 ``--every`` seconds it prints the resident memory of the server process and of its bot
 workers, the live tables the server holds (from ``/metrics``) and the moves played; at
-the end, the growth from the first sample after ``--warmup`` minutes to the last. The
-target (issue 16): memory stays flat once warm.
+the end, a verdict on the samples from ``--warmup`` minutes on: the least-squares slope
+of the server's memory (FLAT when at most ``--target`` MiB/min), and its growth over the
+last 10 minutes. The target (issue 16): memory stays flat once warm.
 
-    python benchmarks/soak.py [--tables 300] [--minutes 30] [--every 60] [--warmup 5]
+    python benchmarks/soak.py [--tables 300] [--minutes 30] [--every 60] [--warmup 12]
 """
 
 from __future__ import annotations
@@ -92,6 +93,37 @@ def live_tables(base: str) -> int:
     return -1
 
 
+def slope(points: Sequence[tuple[float, float]]) -> float:
+    """The least-squares slope of (x, y) ``points`` (0 for fewer than two)."""
+    n = len(points)
+    if n < 2:
+        return 0.0
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    var = sum((x - mx) ** 2 for x, _ in points)
+    return 0.0 if var == 0 else sum((x - mx) * (y - my) for x, y in points) / var
+
+
+def verdict(samples: Sequence[tuple[float, float, float]], warmup: float, target: float) -> str:
+    """The judgement on the (minutes, server MiB, workers MiB) samples from ``warmup`` on:
+    the server's least-squares slope (MiB/min) against ``target``, its first and last
+    figures, and its growth over the last 10 minutes."""
+    warm = [s for s in samples if s[0] >= warmup]
+    if len(warm) < 2:
+        return f"verdict: not judged (fewer than 2 samples after the {warmup:g}-min warm-up)"
+    per_min = slope([(m, main) for m, main, _ in warm])
+    bots = slope([(m, b) for m, _, b in warm])
+    last = [s for s in warm if s[0] >= warm[-1][0] - 10]
+    flat = per_min <= target
+    return (
+        f"verdict: {'FLAT' if flat else 'GROWING'}: server RSS slope {per_min:+.2f} MiB/min "
+        f"after the {warmup:g}-min warm-up (target <= {target:g}), {warm[0][1]:.0f} -> "
+        f"{warm[-1][1]:.0f} MiB from {warm[0][0]:.1f} to {warm[-1][0]:.1f} min, "
+        f"{last[-1][1] - last[0][1]:+.0f} MiB over the last {last[-1][0] - last[0][0]:.1f} "
+        f"min; bot workers {bots:+.2f} MiB/min"
+    )
+
+
 async def run(args: argparse.Namespace) -> list[tuple[float, float, float]]:
     """The soak; the (minutes, server MiB, workers MiB) samples."""
     env = {"DOMINO_CREATE_BURST": "100000000", "DOMINO_BOT_DELAY_SECONDS": str(args.bot_delay)}
@@ -119,14 +151,8 @@ async def run(args: argparse.Namespace) -> list[tuple[float, float, float]]:
             print(f"{minute:6.1f} {main:10.0f} {bots:9.0f} {live:5d} {tally.moves:8d} "
                   f"{tally.matches:8d} {tally.errors:6d}", flush=True)  # fmt: skip
         await asyncio.gather(*loops, return_exceptions=True)
-        warm = [s for s in samples if s[0] >= args.warmup] or samples[-1:]
-        if warm:
-            first, last = warm[0], warm[-1]
-            per_min = (last[1] - first[1]) / max(1e-9, last[0] - first[0])
-            print(f"after warm-up ({first[0]:.1f} min): server {first[1]:.0f} -> {last[1]:.0f} "
-                  f"MiB ({per_min:+.2f} MiB/min), bot workers {first[2]:.0f} -> "
-                  f"{last[2]:.0f} MiB; {tally.moves} moves, {tally.matches} matches, "
-                  f"{tally.errors} errors")  # fmt: skip
+        print(verdict(samples, args.warmup, args.target))
+        print(f"{tally.moves} moves, {tally.matches} matches, {tally.errors} errors")
     finally:
         served.stop()
     return samples
@@ -137,7 +163,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--tables", type=int, default=300)
     p.add_argument("--minutes", type=float, default=30.0)
     p.add_argument("--every", type=float, default=60.0, help="seconds between samples")
-    p.add_argument("--warmup", type=float, default=5.0, help="minutes before memory is judged")
+    p.add_argument("--warmup", type=float, default=12.0,
+                   help="minutes before memory is judged (by default finished tables are kept "
+                        "for 10: the held count is level from about 11 on)")  # fmt: skip
+    p.add_argument("--target", type=float, default=1.0,
+                   help="largest server RSS slope after warm-up judged flat (MiB/min)")  # fmt: skip
     p.add_argument("--human-delay", type=float, default=1.0, help="the person's pause (s)")
     p.add_argument("--bot-delay", type=float, default=0.8, help="DOMINO_BOT_DELAY_SECONDS")
     p.add_argument("--actor-idle-seconds", type=float, default=None,
