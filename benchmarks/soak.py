@@ -84,13 +84,35 @@ async def play_match(seat: Seat, tally: Tally, human_delay: float, stop: float) 
                     await seat.frames(timeout=5)
 
 
-def live_tables(base: str) -> int:
-    """``domino_live_tables`` from the server's ``/metrics``."""
+def scrape(base: str) -> dict[str, float]:
+    """The server's ``/metrics`` samples, by name with labels (empty if unreachable)."""
+    out: dict[str, float] = {}
     with contextlib.suppress(httpx.HTTPError):
         for line in httpx.get(f"{base}/metrics", timeout=10).text.splitlines():
-            if line.startswith("domino_live_tables "):
-                return int(float(line.split()[1]))
-    return -1
+            if line and not line.startswith("#"):
+                name, _, value = line.rpartition(" ")
+                out[name] = float(value)
+    return out
+
+
+def live_tables(base: str) -> int:
+    """``domino_live_tables`` from the server's ``/metrics``."""
+    return int(scrape(base).get("domino_live_tables", -1))
+
+
+def gc_pauses(metrics: dict[str, float]) -> str:
+    """What the server's full garbage collections on its beat cost (``/metrics``)."""
+    n = metrics.get("domino_gc_full_seconds_count", 0.0)
+    if not n:
+        return "full garbage collections on the beat: none"
+    bounds = sorted(
+        (float(k.split('le="')[1].rstrip('"}')), v)
+        for k, v in metrics.items()
+        if k.startswith("domino_gc_full_seconds_bucket") and "+Inf" not in k
+    )
+    under = next((f"all within {le:g} s" for le, count in bounds if count >= n), "some over 10 s")
+    mean = metrics["domino_gc_full_seconds_sum"] / n
+    return f"full garbage collections on the beat: {n:.0f}, mean pause {mean:.3f} s, {under}"
 
 
 def slope(points: Sequence[tuple[float, float]]) -> float:
@@ -152,6 +174,7 @@ async def run(args: argparse.Namespace) -> list[tuple[float, float, float]]:
                   f"{tally.matches:8d} {tally.errors:6d}", flush=True)  # fmt: skip
         await asyncio.gather(*loops, return_exceptions=True)
         print(verdict(samples, args.warmup, args.target))
+        print(gc_pauses(await asyncio.to_thread(scrape, served.base)))
         print(f"{tally.moves} moves, {tally.matches} matches, {tally.errors} errors")
     finally:
         served.stop()
