@@ -126,35 +126,67 @@ def slope(points: Sequence[tuple[float, float]]) -> float:
     return 0.0 if var == 0 else sum((x - mx) * (y - my) for x, y in points) / var
 
 
-def verdict(samples: Sequence[tuple[float, float, float]], warmup: float, target: float) -> str:
-    """The judgement on the (minutes, server MiB, workers MiB) samples from ``warmup`` on:
-    the server's least-squares slope (MiB/min) against ``target``, its first and last
-    figures, and its growth over the last 10 minutes."""
+def slope_at_constant(points: Sequence[tuple[float, float, float]]) -> float | None:
+    """For (x, z, y) ``points``: the slope of y in x with z held constant (least squares
+    of y = a + b·x + c·z), or None when x and z cannot be told apart."""
+    n = len(points)
+    if n < 3:
+        return None
+    mx, mz, my = (sum(p[i] for p in points) / n for i in range(3))
+    sxx = sum((p[0] - mx) ** 2 for p in points)
+    szz = sum((p[1] - mz) ** 2 for p in points)
+    sxz = sum((p[0] - mx) * (p[1] - mz) for p in points)
+    sxy = sum((p[0] - mx) * (p[2] - my) for p in points)
+    szy = sum((p[1] - mz) * (p[2] - my) for p in points)
+    det = sxx * szz - sxz**2
+    if szz == 0:
+        return sxy / sxx if sxx else None
+    return None if abs(det) < 1e-9 * sxx * szz else (sxy * szz - szy * sxz) / det
+
+
+#: A sample: (minutes, server MiB, bot workers MiB, tables the server holds).
+Sample = tuple[float, float, float, int]
+
+
+def verdict(samples: Sequence[Sample], warmup: float, target: float) -> str:
+    """The judgement on the samples from ``warmup`` on: the least-squares slope of the
+    server's RSS (MiB/min) against ``target``, and the same slope at a constant number of
+    tables held (finished tables stay in memory for ``DOMINO_ACTOR_IDLE_SECONDS``, so
+    their number follows the rate of play); its first and last figures, and its growth
+    over the last 10 minutes."""
     warm = [s for s in samples if s[0] >= warmup]
     if len(warm) < 2:
         return f"verdict: not judged (fewer than 2 samples after the {warmup:g}-min warm-up)"
-    per_min = slope([(m, main) for m, main, _ in warm])
-    bots = slope([(m, b) for m, _, b in warm])
+    per_min = slope([(s[0], s[1]) for s in warm])
+    held = slope_at_constant([(s[0], s[3], s[1]) for s in warm])
+    bots = slope([(s[0], s[2]) for s in warm])
     last = [s for s in warm if s[0] >= warm[-1][0] - 10]
-    flat = per_min <= target
+    if per_min <= target:
+        word = "FLAT"
+    elif held is not None and held <= target:
+        word = "FLAT at a constant number of tables held (the rise follows them)"
+    else:
+        word = "GROWING"
+    at_held = "n/a" if held is None else f"{held:+.2f} MiB/min"
     return (
-        f"verdict: {'FLAT' if flat else 'GROWING'}: server RSS slope {per_min:+.2f} MiB/min "
-        f"after the {warmup:g}-min warm-up (target <= {target:g}), {warm[0][1]:.0f} -> "
-        f"{warm[-1][1]:.0f} MiB from {warm[0][0]:.1f} to {warm[-1][0]:.1f} min, "
-        f"{last[-1][1] - last[0][1]:+.0f} MiB over the last {last[-1][0] - last[0][0]:.1f} "
-        f"min; bot workers {bots:+.2f} MiB/min"
+        f"verdict: {word}: server RSS slope {per_min:+.2f} MiB/min after the {warmup:g}-min "
+        f"warm-up (target <= {target:g}), {at_held} at a constant number of tables held "
+        f"({warm[0][3]} -> {warm[-1][3]}, {min(s[3] for s in warm)}-{max(s[3] for s in warm)}); "
+        f"{warm[0][1]:.0f} -> {warm[-1][1]:.0f} MiB from {warm[0][0]:.1f} to "
+        f"{warm[-1][0]:.1f} min, {last[-1][1] - last[0][1]:+.0f} MiB over the last "
+        f"{last[-1][0] - last[0][0]:.1f} min; bot workers {bots:+.2f} MiB/min"
     )
 
 
-async def run(args: argparse.Namespace) -> list[tuple[float, float, float]]:
-    """The soak; the (minutes, server MiB, workers MiB) samples."""
+async def run(args: argparse.Namespace) -> list[Sample]:
+    """The soak; its samples."""
     env = {"DOMINO_CREATE_BURST": "100000000", "DOMINO_BOT_DELAY_SECONDS": str(args.bot_delay)}
     if args.actor_idle_seconds is not None:
         env["DOMINO_ACTOR_IDLE_SECONDS"] = str(args.actor_idle_seconds)
     if args.sweep_seconds is not None:
         env["DOMINO_SWEEP_SECONDS"] = str(args.sweep_seconds)
     served = Served(env)
-    samples: list[tuple[float, float, float]] = []
+    samples: list[Sample] = []
     try:
         t0 = time.monotonic()
         stop = t0 + args.minutes * 60
@@ -168,8 +200,8 @@ async def run(args: argparse.Namespace) -> list[tuple[float, float, float]]:
             await asyncio.sleep(min(args.every, max(0.0, stop - time.monotonic())))
             main, bots = served.rss_mib()
             minute = (time.monotonic() - t0) / 60
-            samples.append((minute, main, bots))
             live = await asyncio.to_thread(live_tables, served.base)
+            samples.append((minute, main, bots, live))
             print(f"{minute:6.1f} {main:10.0f} {bots:9.0f} {live:5d} {tally.moves:8d} "
                   f"{tally.matches:8d} {tally.errors:6d}", flush=True)  # fmt: skip
         await asyncio.gather(*loops, return_exceptions=True)
