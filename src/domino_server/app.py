@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -21,6 +20,7 @@ from .api.routes import metrics as metrics_route
 from .bots import BotPool
 from .cluster.ownership import Ownership, TableBusy
 from .cluster.sweeper import ClusterSweeper
+from .core.collector import Collector
 from .core.config import Settings
 from .push import Reminders
 from .store.db import make_engine, make_sqlite_writer
@@ -59,14 +59,15 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.registry = registry
         metrics.watch_live_tables(lambda: len(registry.actors))
         restored = await registry.restore_all()
-        gc.set_threshold(*settings.gc_thresholds)
-        gc.freeze()  # what start-up built lives as long as the process: never scan it again
+        collector = Collector(settings.gc_thresholds, settings.gc_full_seconds)
+        collector.start()
         log.info("ready: %d playing tables restored", restored)
         sweeper = Sweeper(registry) if ownership is None else ClusterSweeper(registry, ownership)
         sweeper.repeating.start()
         try:
             yield
         finally:
+            collector.stop()
             await sweeper.repeating.stop()
             await registry.close()
             await reminders.stop()

@@ -44,6 +44,11 @@ RELOADS = Counter(
     "Table actors rebuilt from the database, by why",
     ["reason"],
 )
+GC_FULL_SECONDS = Histogram(
+    "domino_gc_full_seconds",
+    "Full garbage collections on the beat (the event loop is paused meanwhile)",
+    buckets=FAST_BUCKETS,
+)
 TABLES_CREATED = Counter("domino_tables_created_total", "Tables created")
 TABLES_REFUSED = Counter(
     "domino_tables_refused_total", "Table creations refused by the per-address limit"

@@ -158,7 +158,7 @@ class TableActor:
                 await self._handle(item)
                 await self._deadlines()
                 now = self.clock()
-                self.bots.want(self.state, bot_turn(self.state, now), now)
+                self.bots.want(self.state, bot_turn(self.state, now), now, self.tell)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -1,6 +1,11 @@
 """Asking the bot pool for the moves a table waits for, off the event loop; each answer
 comes back through the table's inbox as a :class:`~..table.commands.BotMoved`, which the
-machine applies only if the table still waits for exactly it."""
+machine applies only if the table still waits for exactly it.
+
+The driver holds no reference to its actor (the actor holds the driver): the answer's way
+back (``deliver``) is given with each request and held only while it is in flight, so a
+table dropped from memory is freed at once rather than left to a full garbage collection
+(which the server runs rarely, see ``Settings.gc_thresholds``)."""
 
 from __future__ import annotations
 
@@ -24,13 +29,10 @@ class BotDriver:
     """One table's bot requests: at most one per state (``seq``) and kind, with a pause
     before a live bot's move and a growing one while the bot keeps failing."""
 
-    def __init__(
-        self, table_id: str, pool: Any, delay: float, deliver: Callable[[BotMoved], None]
-    ) -> None:
+    def __init__(self, table_id: str, pool: Any, delay: float) -> None:
         self.table_id = table_id
         self.pool = pool
         self.delay = delay
-        self.deliver = deliver
         self.asked: tuple[int, bool] | None = None  # (seq, timeout) of the last request
         self.failures = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -39,8 +41,15 @@ class BotDriver:
         """Whether the turn timer's move for the state now was asked for already."""
         return self.asked == (state.seq, True)
 
-    def want(self, state: TableState, turn: BotTurn | None, now: float) -> None:
-        """Ask for ``turn`` (what the machine says the table waits for) unless asked."""
+    def want(
+        self,
+        state: TableState,
+        turn: BotTurn | None,
+        now: float,
+        deliver: Callable[[BotMoved], None],
+    ) -> None:
+        """Ask for ``turn`` (what the machine says the table waits for) unless asked; its
+        answer goes to ``deliver``."""
         if turn is None or self.asked == (turn.seq, turn.timeout):
             return
         self.asked = (turn.seq, turn.timeout)
@@ -65,9 +74,9 @@ class BotDriver:
                 )
                 self.failures += 1
                 self.asked = None  # ask again (after the back-off)
-                self.deliver(BotMoved(turn.seat, -1, "", turn.timeout))
+                deliver(BotMoved(turn.seat, -1, "", turn.timeout))
                 return
-            self.deliver(BotMoved(turn.seat, turn.seq, move, turn.timeout))
+            deliver(BotMoved(turn.seat, turn.seq, move, turn.timeout))
 
         task = asyncio.get_running_loop().create_task(think())
         self._tasks.add(task)

@@ -185,19 +185,15 @@ class Registry:
         state = await self.load_state(table_id)
         if state is None:
             return None
-        def deliver(item: object) -> None:
-            actor.tell(item)
-
-        actor = TableActor(
+        return TableActor(
             state,
             store=self.store,
             publisher=Publisher(self.settings.resume_window),
-            bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds, deliver),
+            bots=BotDriver(table_id, self.bots, self.settings.bot_delay_seconds),
             dealer=new_server_seed,  # each round's server seed (the machine deals from it)
             reload=lambda: self.load_state(table_id),
             reminders=self.reminders,
         )
-        return actor
 
     async def create(
         self,
