@@ -15,8 +15,10 @@ For each decision it repeatedly
    score by batida, RULES.md §6b, the exact chance of ``batida_race``: there a
    round is worth 1 to 4 points by how it ends, never the pips);
 
-and plays the candidate with the best mean. It stops at once when there is one
-legal move. It searches for ``think_time`` seconds (default 0.5) or, when given a
+and plays the candidate with the best mean. By batida on a line the rounds are played
+out by Nino-like habits on bitmasks (``batida_search``) and it plays Nino's move unless
+the search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops at
+once when there is one legal move. It searches for ``think_time`` seconds (default 0.5) or, when given a
 seed (and so expected to be reproducible), for a fixed number of playouts worth
 that time on this machine (``PLAYOUTS_PER_SECOND``), or for ``playouts`` if given.
 """
@@ -33,12 +35,13 @@ from domino_core.board import Board
 from domino_core.bots import medium
 from domino_core.bots.batida_playout import greedy_batida_playout
 from domino_core.bots.batida_race import batida_win_chance
+from domino_core.bots.batida_search import PAIR_ID, batida_fast, batida_table, mask_of_pairs
 from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.sampling import Sampler, World
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.match import Match
-from domino_core.moves import Move
+from domino_core.moves import END_INDEX, Move
 from domino_core.tiles import Tile
 from domino_core.view import View
 
@@ -49,8 +52,12 @@ PLAYOUTS_PER_SECOND = 15000
 """Playouts the search runs in a second on one core here (measured, rounded down);
 converts a think time into the fixed budget used when a seed is given."""
 
+BATIDA_PLAYOUTS_PER_SECOND = 15000
+"""The same by batida on a line, where ``batida_search`` plays the rounds out."""
+
 ROUND_POINTS = 25.0
 """Typical points a round awards, the step of the race model in ``win_chance``."""
+
 
 def win_chance(
     scores: Sequence[int], goal: int, side: int, round_points: float = ROUND_POINTS
@@ -133,8 +140,13 @@ def evaluate(
     think_time: float | None = None,
     playouts: int | None = None,
     seeded: bool = False,
+    rows: list[list[float]] | None = None,
 ) -> tuple[list[float], list[int]]:
     """Mean value and number of playouts of each of ``k.legal``, in order.
+
+    By batida on a line (``batida_search.supported``) the rounds are played out by
+    ``batida_search.BatidaTable``; there ``rows``, if given, receives each world's values
+    of the searched plays (``searched_options`` gives which), for paired comparisons.
 
     Plays that lead to the same position (outside fives: the same tile leaving the
     same open numbers, on either end) are searched once and share the result.
@@ -146,7 +158,8 @@ def evaluate(
     budget_time = DEFAULT_THINK_TIME if think_time is None else think_time
     budget = playouts
     if budget is None and seeded:
-        budget = max(len(searched), int(budget_time * PLAYOUTS_PER_SECOND))
+        rate = BATIDA_PLAYOUTS_PER_SECOND if batida_fast(k) else PLAYOUTS_PER_SECOND
+        budget = max(len(searched), int(budget_time * rate))
     deadline = time.perf_counter() + budget_time
     sampler = Sampler(k)
     board = board_from_view(cast(View, k.source))
@@ -155,11 +168,31 @@ def evaluate(
     totals = [0.0] * len(searched)
     counts = [0] * len(searched)
     done = 0
+    table = batida_table(k, board)
+    plays = (
+        [
+            (m.tile.id, None if m.end is None else END_INDEX[m.end])
+            for m in moves
+            if m.tile is not None
+        ]
+        if table is not None
+        else []
+    )
     while True:
         world = sampler.sample(rng)
-        base = _rebuild(k, world, board)
         playout_seed = rng.getrandbits(32)
-        values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+        if table is not None:
+            values = table.values(
+                [mask_of_pairs(h) for h in world.hands],
+                [PAIR_ID[t] for t in world.boneyard],
+                plays,
+                playout_seed,
+            )
+            if rows is not None:
+                rows.append(values)
+        else:
+            base = _rebuild(k, world, board)
+            values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
         for i, value in enumerate(values):
             totals[i] += value
             counts[i] += 1
@@ -205,11 +238,45 @@ def choose(
         return k.legal[0]
     if not isinstance(k.source, View):
         raise TypeError("the hard level searches from a View object, not its JSON")
+    if batida_fast(k):
+        return k.legal[_batida_pick(k, rng, think_time, playouts, seeded)]
     means, counts = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
     best = max(range(len(means)), key=lambda i: (means[i], -i))
     if k.batida():
         best = steer(k, means, counts, best)
     return k.legal[best]
+
+
+SWITCH_Z = 1.0
+"""By batida on a line: the search plays another move than Nino's only where, paired on
+the same sampled worlds and luck, it beats Nino's by more than this many standard errors
+(a race to 6 is decided by a few hundredths of match-win chance, about the noise of a
+short search)."""
+
+
+def _batida_pick(
+    k: Knowledge, rng: random.Random, think_time: float | None, playouts: int | None, seeded: bool
+) -> int:
+    """The index in ``k.legal`` of the hard player's move by batida on a line: Nino's
+    (``medium.choose``), unless the search shows a play clearly better (``SWITCH_Z``)."""
+    rows: list[list[float]] = []
+    evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded, rows=rows)
+    reps = _representatives(k)
+    searched = sorted(set(reps))
+    a = searched.index(reps[k.legal.index(medium.choose(k))])
+    n = len(rows)
+    pick, gain = a, 0.0
+    if n < 2:
+        return searched[pick]
+    for j in range(len(searched)):
+        if j == a:
+            continue
+        d = [r[j] - r[a] for r in rows]
+        mean = sum(d) / n
+        se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+        if mean > SWITCH_Z * se and mean > gain:
+            pick, gain = j, mean
+    return searched[pick]
 
 
 STEER_MARGIN = 0.0
@@ -226,8 +293,11 @@ def steer(k: Knowledge, means: Sequence[float], counts: Sequence[int], best: int
     of a good player where it does not."""
     n = max(1, min(counts))
     margin = STEER_MARGIN / math.sqrt(n)
-    close = [i for i, o in enumerate(k.legal)
-             if o.kind == "play" and o.tile is not None and means[i] >= means[best] - margin]
+    close = [
+        i
+        for i, o in enumerate(k.legal)
+        if o.kind == "play" and o.tile is not None and means[i] >= means[best] - margin
+    ]
     if len(close) < 2:
         return best
     ctx = medium.context(k)
