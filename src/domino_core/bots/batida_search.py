@@ -121,6 +121,20 @@ class BatidaTable:
             out.append(self._play_out(list(hands), bone, t, e, rng.random))
         return out
 
+    def play_out(
+        self,
+        hands: Sequence[int],
+        bone: Sequence[int],
+        play: Play,
+        seed: int,
+        trace: list[tuple[int, int, int]],
+    ) -> float:
+        """``values`` for one play, appending to ``trace`` every later play of the playout
+        as ``(seat, tile id, pips of the end it went on)`` (for tests: the engine replays it)."""
+        return self._play_out(
+            list(hands), bone, play[0], play[1], random.Random(seed).random, trace
+        )
+
     def _play_out(
         self,
         hands: list[int],
@@ -128,6 +142,7 @@ class BatidaTable:
         t: int,
         e: int | None,
         rand: Callable[[], float],
+        trace: list[tuple[int, int, int]] | None = None,
     ) -> float:
         n = self.n
         nm = NUMBER_MASK
@@ -178,6 +193,8 @@ class BatidaTable:
             if h & (h - 1) == 0:  # the last tile: out, for what the ends before it give
                 both = bool(h & nm[left]) and bool(h & nm[right])
                 t = on_left[0] if k else on_right[0]
+                if trace is not None:
+                    trace.append((turn, t, left if k else right))
                 kind = (2 if both else 0) + (1 if double[t] else 0)
                 return self.worth[(turn % 2 if teams else turn, points[kind])]
             if choices == 1 or rand() >= greed:
@@ -214,9 +231,13 @@ class BatidaTable:
                         best, pick = sc, i
             if pick < k:
                 t = on_left[pick]
+                if trace is not None:
+                    trace.append((turn, t, left))
                 left = value[t] - left
             else:
                 t = on_right[pick - k]
+                if trace is not None:
+                    trace.append((turn, t, right))
                 right = value[t] - right
             hands[turn] = h ^ (1 << t)
             turn = (turn + 1) % n

@@ -18,9 +18,10 @@ For each decision it repeatedly
 and plays the candidate with the best mean. By batida on a line the rounds are played
 out by Nino-like habits on bitmasks (``batida_search``) and it plays Nino's move unless
 the search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops at
-once when there is one legal move. It searches for ``think_time`` seconds (default 0.5) or, when given a
-seed (and so expected to be reproducible), for a fixed number of playouts worth
-that time on this machine (``PLAYOUTS_PER_SECOND``), or for ``playouts`` if given.
+once when there is one legal move. It searches for ``think_time`` seconds (default 0.5)
+or, when given a seed (and so expected to be reproducible), for a fixed number of
+playouts worth that time on this machine (``PLAYOUTS_PER_SECOND``, by batida on a line
+``BATIDA_PLAYOUTS_PER_SECOND``), or for ``playouts`` if given.
 """
 
 from __future__ import annotations
