@@ -250,11 +250,11 @@ def choose(
     return k.legal[best]
 
 
-SWITCH_Z = 1.0
-"""By batida on a line: the search plays another move than Nino's only where, paired on
-the same sampled worlds and luck, it beats Nino's by more than this many standard errors
-(a race to 6 is decided by a few hundredths of match-win chance, about the noise of a
-short search)."""
+SWITCH_Z = 0.5
+"""By batida on a line: the search plays its best rival of Nino's move only where, paired
+on fresh sampled worlds and luck, it beats Nino's by more than this many standard errors
+(a race to 6 turns on a few hundredths of match-win chance, about the noise of a short
+search). Arena, 4 seats, 240 matches, seed 2026: 1.0 won 57.9%, 0.5 65.8%."""
 
 
 def _batida_pick(
