@@ -27,9 +27,9 @@ def _submasks(mask: int) -> list[int]:
     return out
 
 
-#: ``_FITTING[m]``: the tile ids of ``m``, ascending, for every ``m`` within the tiles of
+#: ``FITTING[m]``: the tile ids of ``m``, ascending, for every ``m`` within the tiles of
 #: one number (what a hand holds that fits one end).
-_FITTING: dict[int, tuple[int, ...]] = {
+FITTING: dict[int, tuple[int, ...]] = {
     sub: tuple(ids_of(sub)) for number in NUMBER_MASK for sub in _submasks(number)
 }
 _BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
@@ -63,7 +63,7 @@ def play_line_out(
     """
     n = len(hands)
     nm = NUMBER_MASK
-    fitting = _FITTING
+    fitting = FITTING
     value = TILE_VALUE
     bits = _BIT
     at_once = asleep is not None

@@ -43,6 +43,7 @@ class Sampler:
                 slots.extend(_Slot(seat, allowed) for _ in range(g.count))
         slots.sort(key=lambda s: len(s.allowed))
         self.slots: tuple[_Slot, ...] = tuple(slots)
+        self._sorted = tuple(tuple(sorted(s.allowed)) for s in self.slots)
         self.relaxed = False
         if len(self.slots) > len(self.unseen):
             raise ValueError("hand counts exceed the unseen tiles: not a consistent view")
@@ -76,11 +77,10 @@ class Sampler:
     def _greedy(self, rng: random.Random) -> list[Pair] | None:
         used: set[Pair] = set()
         out: list[Pair] = []
-        for slot in self.slots:
-            options = [t for t in slot.allowed if t not in used]
+        for allowed in self._sorted:
+            options = [t for t in allowed if t not in used]
             if not options:
                 return None
-            options.sort()
             pick = options[rng.randrange(len(options))]
             used.add(pick)
             out.append(pick)
