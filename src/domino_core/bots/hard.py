@@ -34,6 +34,7 @@ from typing import cast
 
 from domino_core.board import Board
 from domino_core.bots import medium
+from domino_core.bots.batida_choice import gain, steer
 from domino_core.bots.batida_playout import greedy_batida_playout
 from domino_core.bots.batida_race import batida_win_chance
 from domino_core.bots.batida_search import PAIR_ID, batida_fast, batida_table, mask_of_pairs
@@ -278,45 +279,10 @@ def _batida_pick(
     rows: list[list[float]] = []
     evaluate(k, rng, think_time=time_ / 3, playouts=first, rows=rows)
     a = searched.index(nino)
-    rival = max((j for j in range(len(searched)) if j != a), key=lambda j: _gain(rows, j, a)[0])
+    rival = max((j for j in range(len(searched)) if j != a), key=lambda j: gain(rows, j, a)[0])
     rows = []
     rest = None if total is None or first is None else max(2, total - first)
     pair = sorted((nino, searched[rival]))
     evaluate(k, rng, think_time=time_ * 2 / 3, playouts=rest, rows=rows, only=pair)
-    mean, se = _gain(rows, pair.index(searched[rival]), pair.index(nino))
+    mean, se = gain(rows, pair.index(searched[rival]), pair.index(nino))
     return searched[rival] if mean > SWITCH_Z * se else nino
-
-
-def _gain(rows: Sequence[Sequence[float]], j: int, a: int) -> tuple[float, float]:
-    """Mean and standard error of column ``j`` minus column ``a`` over ``rows``."""
-    n = len(rows)
-    d = [r[j] - r[a] for r in rows]
-    mean = sum(d) / max(1, n)
-    if n < 2:
-        return mean, math.inf
-    return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
-
-
-STEER_MARGIN = 0.0
-"""By batida: moves whose mean is within this many ``1 / sqrt(playouts)`` of the best
-count as equally good to the search, and Nino's rules of thumb choose among them. 0: only
-exact ties (a margin of 0.5 measured weaker in the arena: 53.3% against Nino at 2 seats,
-60 matches, against 62.5% with 0, 40 matches; see docs/BENCHMARKS.md)."""
-
-
-def steer(k: Knowledge, means: Sequence[float], counts: Sequence[int], best: int) -> int:
-    """Among the plays the search cannot tell from ``best`` (by batida, where a round is
-    worth a point or two and random playouts of a short match are noisy), the one Nino's
-    rules of thumb like most: the search decides where it sees a difference, the habits
-    of a good player where it does not."""
-    n = max(1, min(counts))
-    margin = STEER_MARGIN / math.sqrt(n)
-    close = [
-        i
-        for i, o in enumerate(k.legal)
-        if o.kind == "play" and o.tile is not None and means[i] >= means[best] - margin
-    ]
-    if len(close) < 2:
-        return best
-    ctx = medium.context(k)
-    return max(close, key=lambda i: (medium.score_play(k, k.legal[i], ctx), -i))
