@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .board import CLOSED, END_MASK, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
-from .tiles import ALL_TILES, N_TILES, NUMBER_MASK, Tile, ids_of
+from .tiles import ALL_TILES, N_TILES, NUMBER_MASK, Tile, ids_of, submasks
 
 __all__ = [
     "DRAW",
@@ -54,21 +54,11 @@ _RANKED_PAIRS: tuple[tuple[int, int | None], ...] = tuple(
 )
 
 
-def _submasks(mask: int) -> list[int]:
-    """Every mask made of some of the bits of ``mask`` (0 and ``mask`` included)."""
-    out = [0]
-    sub = mask
-    while sub:
-        out.append(sub)
-        sub = (sub - 1) & mask
-    return out
-
-
 #: ``_RANK_BITS[e][m]``: the plays of the tiles of ``m`` on end ``e``, one bit per rank, for
 #: every ``m`` within the tiles of one number (what a hand can hold that fits one end).
 _RANK_BITS: tuple[dict[int, int], ...] = tuple(
     {sub: sum(1 << (27 - t) * 4 + e for t in ids_of(sub))
-     for number in NUMBER_MASK for sub in _submasks(number)}
+     for number in NUMBER_MASK for sub in submasks(number)}
     for e in range(4)
 )
 

@@ -11,26 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
-from .tiles import N_TILES, NUMBER_MASK, TILE_VALUE, ids_of
+from .tiles import N_TILES, NUMBER_MASK, TILE_VALUE, ids_of, submasks
 
 __all__ = ["play_line_out"]
 
 LineEnd = Literal["domino", "blocked"]
 
 
-def _submasks(mask: int) -> list[int]:
-    out = [0]
-    sub = mask
-    while sub:
-        out.append(sub)
-        sub = (sub - 1) & mask
-    return out
-
-
 #: ``FITTING[m]``: the tile ids of ``m``, ascending, for every ``m`` within the tiles of
 #: one number (what a hand holds that fits one end).
 FITTING: dict[int, tuple[int, ...]] = {
-    sub: tuple(ids_of(sub)) for number in NUMBER_MASK for sub in _submasks(number)
+    sub: tuple(ids_of(sub)) for number in NUMBER_MASK for sub in submasks(number)
 }
 _BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
 

@@ -116,6 +116,16 @@ def tiles_of(mask: int) -> list[Tile]:
     return out
 
 
+def submasks(mask: int) -> list[int]:
+    """Every mask made of some of the bits of ``mask`` (0 and ``mask`` included)."""
+    out = [0]
+    sub = mask
+    while sub:
+        out.append(sub)
+        sub = (sub - 1) & mask
+    return out
+
+
 def ids_of(mask: int) -> list[int]:
     """The tile ids of a bitmask, ascending."""
     out: list[int] = []
