@@ -53,6 +53,19 @@ function fakeClock() {
 
 const loc = { protocol: "http:", host: "127.0.0.1:8000" };
 
+/** A socket connected (not yet open) on fresh fakes: the socket, its clock, the frames it handed over. */
+function connected() {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  const frames = [];
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
+    onFrame: (f) => frames.push(f), onStatus: () => {},
+  });
+  sock.connect();
+  return { sock, clockF, frames };
+}
+
 test("the socket url carries the last event seen, the token goes as a subprotocol", () => {
   assert.equal(socketUrl(loc, "t1", 0), "ws://127.0.0.1:8000/ws/tables/t1?view=patch");
   assert.deepEqual(socketProtocols("tok"), ["domino.v1", "domino.token.tok"]);
@@ -228,14 +241,7 @@ test("a table that moved to another server (4012) or is busy there (1013) is reo
 });
 
 test("a command the lost socket never answered goes again on the next one, same id", () => {
-  FakeWS.all = [];
-  const clockF = fakeClock();
-  const frames = [];
-  const sock = new TableSocket({
-    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
-    onFrame: (f) => frames.push(f), onStatus: () => {},
-  });
-  sock.connect();
+  const { sock, clockF, frames } = connected();
   FakeWS.all[0].open();
   const done = sock.send("play", { tile: "6-6", end: null });
   const lost = sock.send("play", { tile: "6-5", end: "left" });
@@ -257,14 +263,7 @@ test("a command the lost socket never answered goes again on the next one, same 
 });
 
 test("a command answered unavailable is sent again, and its last refusal reaches the page", () => {
-  FakeWS.all = [];
-  const clockF = fakeClock();
-  const frames = [];
-  const sock = new TableSocket({
-    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
-    onFrame: (f) => frames.push(f), onStatus: () => {},
-  });
-  sock.connect();
+  const { sock, clockF, frames } = connected();
   const ws = FakeWS.all[0];
   ws.open();
   const cmd = sock.send("draw");
