@@ -34,13 +34,16 @@ def _ends(cluster: Cluster, tables: list[str]) -> dict[str, int]:
     return {r["table_id"]: int(r["n"]) for r in rows}
 
 
-def _moves_of(cluster: Cluster, table_id: str, seat: int) -> int:
+def _moves_of(cluster: Cluster, tables: list[str], seat: int) -> dict[str, int]:
+    """Moves stored for ``seat`` per table of ``tables`` (one query)."""
     rows = cluster.query(
-        "SELECT count(*) AS n FROM events WHERE table_id = $1 AND kind = 'move' AND seat = $2",
-        table_id,
+        "SELECT table_id, count(*) AS n FROM events WHERE table_id = ANY($1)"
+        " AND kind = 'move' AND seat = $2 GROUP BY table_id",
+        tables,
         seat,
     )
-    return int(rows[0]["n"])
+    found = {r["table_id"]: int(r["n"]) for r in rows}
+    return {tid: found.get(tid, 0) for tid in tables}
 
 
 async def test_idle_ends_and_turn_timers_go_on_when_an_owner_dies(make_cluster: Any) -> None:
@@ -79,7 +82,8 @@ async def test_idle_ends_and_turn_timers_go_on_when_an_owner_dies(make_cluster: 
     }
     victim = max(cluster.instances, key=lambda i: len(set(owners[i.name]) & set(quiet)))
     assert set(owners[victim.name]) & set(quiet), owners
-    before = {tid: await asyncio.to_thread(_moves_of, cluster, tid, 1) for tid, _ in timed}
+    live = [tid for tid, _ in timed]
+    before = await asyncio.to_thread(_moves_of, cluster, live, 1)
     await asyncio.to_thread(victim.kill)
     assert time.monotonic() - started < IDLE, "killed before any idle end was due"
 
@@ -93,7 +97,7 @@ async def test_idle_ends_and_turn_timers_go_on_when_an_owner_dies(make_cluster: 
     deadline = time.monotonic() + 30
 
     async def stalled() -> list[str]:
-        now = {tid: await asyncio.to_thread(_moves_of, cluster, tid, 1) for tid, _ in timed}
+        now = await asyncio.to_thread(_moves_of, cluster, live, 1)
         return [tid for tid in now if now[tid] <= before[tid] + 1]
 
     while await stalled():
