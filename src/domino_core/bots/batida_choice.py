@@ -12,14 +12,25 @@ from domino_core.bots.knowledge import Knowledge
 __all__ = ["STEER_MARGIN", "gain", "steer"]
 
 
-def gain(rows: Sequence[Sequence[float]], j: int, a: int) -> tuple[float, float]:
-    """Mean and standard error of column ``j`` minus column ``a`` over ``rows``."""
+def gain(
+    rows: Sequence[Sequence[float]], j: int, a: int, weights: Sequence[float] | None = None
+) -> tuple[float, float]:
+    """Mean and standard error of column ``j`` minus column ``a`` over ``rows``, each row
+    counted by its weight in ``weights`` if given (a world's likelihood,
+    ``batida_reading.weight``; the standard error is then the weighted mean's)."""
     n = len(rows)
     d = [r[j] - r[a] for r in rows]
-    mean = sum(d) / max(1, n)
-    if n < 2:
-        return mean, math.inf
-    return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+    if weights is None:
+        mean = sum(d) / max(1, n)
+        if n < 2:
+            return mean, math.inf
+        return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+    total = sum(weights)
+    if n < 2 or total <= 0.0:
+        return (sum(d) / max(1, n) if total <= 0.0 else d[0]), math.inf
+    mean = sum(w * x for w, x in zip(weights, d, strict=True)) / total
+    spread = sum((w * (x - mean)) ** 2 for w, x in zip(weights, d, strict=True))
+    return mean, math.sqrt(spread) / total
 
 
 STEER_MARGIN = 0.0

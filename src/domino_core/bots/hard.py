@@ -37,6 +37,7 @@ from domino_core.bots import medium
 from domino_core.bots.batida_choice import gain, steer
 from domino_core.bots.batida_playout import greedy_batida_playout
 from domino_core.bots.batida_race import batida_win_chance
+from domino_core.bots.batida_reading import past_plays, weight
 from domino_core.bots.batida_search import PAIR_ID, batida_fast, batida_table, mask_of_pairs
 from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
 from domino_core.bots.playout import greedy_fives_playout
@@ -144,13 +145,16 @@ def evaluate(
     seeded: bool = False,
     rows: list[list[float]] | None = None,
     only: Sequence[int] | None = None,
+    weights: list[float] | None = None,
 ) -> tuple[list[float], list[int]]:
     """Mean value and number of playouts of each of ``k.legal``, in order.
 
     By batida on a line (``batida_search.supported``) the rounds are played out by
     ``batida_search.BatidaTable``; there ``rows``, if given, receives each world's values
     of the searched plays, for paired comparisons; ``only`` (indices in ``k.legal`` that
-    stand for themselves) limits the search to them, the others get no playout.
+    stand for themselves) limits the search to them, the others get no playout; and
+    ``weights``, if given, receives each world's likelihood (``batida_reading.weight``:
+    how likely the other seats' plays of the round were in it).
 
     Plays that lead to the same position (outside fives: the same tile leaving the
     same open numbers, on either end) are searched once and share the result.
@@ -182,18 +186,23 @@ def evaluate(
         if table is not None
         else []
     )
+    read = past_plays(k) if table is not None and weights is not None else []
+    points = k.batida_points
     while True:
         world = sampler.sample(rng)
         playout_seed = rng.getrandbits(32)
         if table is not None:
+            masks = [mask_of_pairs(h) for h in world.hands]
             values = table.values(
-                [mask_of_pairs(h) for h in world.hands],
+                masks,
                 [PAIR_ID[t] for t in world.boneyard],
                 plays,
                 playout_seed,
             )
             if rows is not None:
                 rows.append(values)
+            if weights is not None:
+                weights.append(weight(read, masks, k.teams, points))
         else:
             base = _rebuild(k, world, board)
             values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
@@ -277,12 +286,15 @@ def _batida_pick(
         total = int(time_ * BATIDA_PLAYOUTS_PER_SECOND)
     first = None if total is None else max(len(searched), total // 3)
     rows: list[list[float]] = []
-    evaluate(k, rng, think_time=time_ / 3, playouts=first, rows=rows)
+    ws: list[float] = []
+    evaluate(k, rng, think_time=time_ / 3, playouts=first, rows=rows, weights=ws)
     a = searched.index(nino)
-    rival = max((j for j in range(len(searched)) if j != a), key=lambda j: gain(rows, j, a)[0])
-    rows = []
+    rival = max(
+        (j for j in range(len(searched)) if j != a), key=lambda j: gain(rows, j, a, ws)[0]
+    )
+    rows, ws = [], []
     rest = None if total is None or first is None else max(2, total - first)
     pair = sorted((nino, searched[rival]))
-    evaluate(k, rng, think_time=time_ * 2 / 3, playouts=rest, rows=rows, only=pair)
-    mean, se = gain(rows, pair.index(searched[rival]), pair.index(nino))
+    evaluate(k, rng, think_time=time_ * 2 / 3, playouts=rest, rows=rows, only=pair, weights=ws)
+    mean, se = gain(rows, pair.index(searched[rival]), pair.index(nino), ws)
     return searched[rival] if mean > SWITCH_Z * se else nino
