@@ -16,8 +16,9 @@ For each decision it repeatedly
    round is worth 1 to 4 points by how it ends, never the pips);
 
 and plays the candidate with the best mean. By batida on a line the rounds are played
-out by Nino-like habits on bitmasks (``batida_search``) and it plays Nino's move unless
-the search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops at
+out by Nino-like habits on bitmasks (``batida_search``), each world counts by how likely
+the other seats' plays of the round were in it (``batida_reading``), and it plays Nino's
+move unless the search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops at
 once when there is one legal move. It searches for ``think_time`` seconds (default 0.5)
 or, when given a seed (and so expected to be reproducible), for a fixed number of
 playouts worth that time on this machine (``PLAYOUTS_PER_SECOND``, by batida on a line
