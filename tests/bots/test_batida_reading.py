@@ -116,3 +116,32 @@ def test_weighing_worlds_by_the_reading_places_hidden_tiles_better(seats: int) -
         read_.append(placed(ws))
     assert len(plain) == 60
     assert sum(read_) / 60 > sum(plain) / 60 + 0.03
+
+
+@pytest.mark.parametrize(
+    ("seats", "knobs"),
+    [(2, {}), (3, {}), (4, {}), (2, {"drawing": True}), (4, {"drawing": True, "teams": False})],
+)
+def test_every_play_read_is_rebuilt_from_the_hand_its_seat_held(
+    seats: int, knobs: dict[str, bool]
+) -> None:
+    """Read with the true hands (a world the sampler may draw), every play the reading
+    scores is rebuilt from the hand its seat really held then (and so is among the
+    options found), and the plays of a seat that drew after them are left out."""
+    rules = Rules.from_preset("batida", seats=seats, **knobs)
+    held: dict[tuple[int, int, int], int] = {}  # (round, table, seat) -> hand as it played
+    read_ = drew = 0
+    for match, seat, k in _nino_turns(rules, 40 + seats, 6):
+        table = mask_of_pairs(k.played)
+        held[(match.round_no, table, seat)] = _hand_mask(match, seat)
+        true = [_hand_mask(match, s) for s in range(seats)]
+        plays = past_plays(k)
+        for p in plays:
+            assert held[(match.round_no, p.board, p.seat)] == true[p.seat] | p.later | 1 << p.tile
+            _, made = option_scores(p, true[p.seat], k.teams, rules.batida_points)
+            assert made >= 0
+            assert 0.0 < play_chance(p, true[p.seat], k.teams, rules.batida_points) <= 1.0
+        read_ += len(plays)
+        drew += any(e.get("type") == "draw" for e in k.log)
+    assert read_ > 100
+    assert drew or not knobs.get("drawing")

@@ -92,23 +92,31 @@ class PastPlay:
 
 def past_plays(k: Knowledge) -> list[PastPlay]:
     """The round's plays by seats other than ``k.seat`` onto open ends, in order, each
-    with what its seat saw then (its first tile, laid on an empty table, is left out)."""
+    with what its seat saw then. Left out: a round's first tile (laid on an empty table)
+    and, where tiles are drawn, the plays of a seat that drew after them (which of the
+    tiles it holds now it held then is not known)."""
     n = k.seats
     counts = list(k.hand_counts)
     for e in k.log:
         if e.get("type") == "play":
             counts[int(e["seat"])] += 1
+        elif e.get("type") == "draw":
+            counts[int(e["seat"])] -= int(e.get("count") or 1)
     voids = [0] * n
     board = 0
     ends: list[int] = []
     owner = [-1, -1]
-    seen: list[tuple[int, int]] = []  # (seat, tile) of every play so far
+    seen: list[tuple[int, int]] = []  # (seat, tile) of every play so far, (seat, -1) a draw
     out: list[tuple[int, PastPlay]] = []  # (index in ``seen``, play)
     for e in k.log:
         kind = e.get("type")
-        if kind == "pass":
+        if kind in ("pass", "draw"):
+            seat = int(e["seat"])
             for p in e.get("ends") or ():
-                voids[int(e["seat"])] |= 1 << int(p)
+                voids[seat] |= 1 << int(p)
+            if kind == "draw":
+                seen.append((seat, -1))
+                counts[seat] += int(e.get("count") or 1)
             continue
         if kind != "play":
             continue
@@ -131,14 +139,21 @@ def past_plays(k: Knowledge) -> list[PastPlay]:
         seen.append((seat, tile))
         board |= 1 << tile
         counts[seat] -= 1
-    return [replace(p, later=_later(seen[at + 1 :], p.seat)) for at, p in out]
+    read: list[PastPlay] = []
+    for at, p in out:
+        later = _later(seen[at + 1 :], p.seat)
+        if later is not None:
+            read.append(replace(p, later=later))
+    return read
 
 
-def _later(plays: Sequence[tuple[int, int]], seat: int) -> int:
-    """The mask of the tiles ``seat`` laid among ``plays``."""
+def _later(plays: Sequence[tuple[int, int]], seat: int) -> int | None:
+    """The mask of the tiles ``seat`` laid among ``plays``, or None if it drew among them."""
     m = 0
     for s, t in plays:
         if s == seat:
+            if t < 0:
+                return None
             m |= 1 << t
     return m
 
