@@ -274,10 +274,22 @@ def _wins_block(p: PastPlay, mine: int, mean: float, teams: bool) -> bool:
 
 def weight(plays: Sequence[PastPlay], hands: Sequence[int], teams: bool,
            points: Sequence[int], epsilon: float = EPSILON,
-           temperature: float = TEMPERATURE) -> float:
-    """The world ``hands``' weight: the product of every past play's chance in it."""
+           temperature: float = TEMPERATURE,
+           cache: dict[tuple[int, int], float] | None = None) -> float:
+    """The world ``hands``' weight: the product of every past play's chance in it.
+
+    ``cache``, kept across the worlds of one decision, remembers each play's chance by
+    the hand its seat holds (late in a round many worlds give a seat the same hand)."""
     w = 1.0
-    for p in plays:
-        w *= play_chance(p, hands[p.seat], teams, points, epsilon, temperature)
+    if cache is None:
+        for p in plays:
+            w *= play_chance(p, hands[p.seat], teams, points, epsilon, temperature)
+        return w
+    for i, p in enumerate(plays):
+        key = (i, hands[p.seat])
+        c = cache.get(key)
+        if c is None:
+            c = cache[key] = play_chance(p, hands[p.seat], teams, points, epsilon, temperature)
+        w *= c
     return w
 

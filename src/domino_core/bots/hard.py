@@ -188,6 +188,7 @@ def evaluate(
         else []
     )
     read = past_plays(k) if table is not None and weights is not None else []
+    read_cache: dict[tuple[int, int], float] = {}
     points = k.batida_points
     while True:
         world = sampler.sample(rng)
@@ -203,7 +204,7 @@ def evaluate(
             if rows is not None:
                 rows.append(values)
             if weights is not None:
-                weights.append(weight(read, masks, k.teams, points))
+                weights.append(weight(read, masks, k.teams, points, cache=read_cache))
         else:
             base = _rebuild(k, world, board)
             values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
