@@ -7,8 +7,11 @@ import random
 
 import pytest
 
-from domino_core import Deal, Match, Rules, Tile, view_for
+from domino_core import Deal, Match, Move, Rules, Tile, view_for
 from domino_core.bots import LEVELS, choose_move
+from domino_core.bots.batida_reading import past_plays
+from domino_core.bots.knowledge import knowledge_from, parse_pair
+from domino_core.bots.sampling import Sampler
 
 
 def _all_tiles() -> list[Tile]:
@@ -94,3 +97,38 @@ def test_a_spectator_view_is_refused() -> None:
     match = Match(Rules.from_preset("classic", seats=2, goal=100), seed=1)
     with pytest.raises(ValueError, match="spectator"):
         choose_move(view_for(match, None), level="nino")
+
+
+def test_the_hard_player_reading_plays_by_batida_sees_no_hidden_tile() -> None:
+    """4-seat batida, round 1, positions where Vó Quelônia reads three or more plays of
+    the others (``batida_reading``): the same public play over another deal of the hidden
+    tiles (one its sampler could draw) gives the same view and the same move."""
+    rules = Rules.from_preset("batida", seats=4)
+    compared = 0
+    for game in range(8):
+        match = Match(rules, seed=70 + game)
+        moves: list[Move] = []
+        while not match.round_over and compared < 6:
+            seat = match.turn
+            assert seat is not None
+            view = view_for(match, seat)
+            k = knowledge_from(view)
+            if len(past_plays(k)) >= 3 and len(k.legal) >= 2:
+                world = Sampler(k).sample(random.Random(game))
+                laid = {s: [parse_pair(str(e["tile"])) for e in k.log
+                            if e.get("type") == "play" and e["seat"] == s] for s in range(4)}
+                hands = tuple(tuple(Tile(*t) for t in (*world.hands[s], *laid[s]))
+                              for s in range(4))
+                other = Match(rules, deals=[Deal(hands, tuple(Tile(*t) for t in world.boneyard))])
+                for m in moves:
+                    other.push(m)
+                twin = view_for(other, seat)
+                assert twin.to_dict() == view.to_dict()
+                if any(other.hand(s) != match.hand(s) for s in range(4) if s != seat):
+                    a = choose_move(view, level="hard", seed=game, playouts=300)
+                    assert choose_move(twin, level="hard", seed=game, playouts=300) == a
+                    compared += 1
+            move = choose_move(view, level="nino")
+            moves.append(move)
+            match.push(move)
+    assert compared >= 6
