@@ -91,18 +91,30 @@ def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
 def shuffle_dealt(rules: Rules, rng: random.Random) -> tuple[Deal, list[int], list[int]]:
     """:func:`shuffle_deal`'s deal (the same for the same ``rng``), with each hand's
     bitmask and the boneyard's tile ids in draw order."""
-    ids = list(range(N_TILES))  # shuffled as ALL_TILES would be: the same permutation
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
+    bits = _BIT
+    ids = list(_IDS)  # shuffled as ALL_TILES would be: the same permutation
     while True:
-        rng.shuffle(ids)
+        if type(rng) is random.Random:
+            # rng.shuffle(ids), inline: the same getrandbits calls as its _randbelow
+            getrandbits = rng.getrandbits
+            for i, width in _SHUFFLE_STEPS:
+                j = getrandbits(width)
+                while j > i:
+                    j = getrandbits(width)
+                ids[i], ids[j] = ids[j], ids[i]
+        else:
+            rng.shuffle(ids)
         masks = []
+        most = 0  # the most doubles in one hand
         for s in range(n):
             m = 0
             for t in ids[s * k:(s + 1) * k]:
-                m |= 1 << t
+                m |= bits[t]
             masks.append(m)
-        if redeal is None or all((m & DOUBLES_MASK).bit_count() < redeal for m in masks):
+            most = max(most, (m & DOUBLES_MASK).bit_count())
+        if redeal is None or most < redeal:
             break
     tiles = [ALL_TILES[t] for t in ids]
     deal = Deal(tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n)), tuple(tiles[n * k:]))
@@ -120,13 +132,20 @@ def opener_of(masks: list[int]) -> tuple[int, int]:
     dealt = 0
     for m in masks:
         dealt |= m
-    tile_id = next(t for t in OPENING_ORDER if dealt >> t & 1)
-    return next(s for s, m in enumerate(masks) if m >> tile_id & 1), tile_id
+    for tile_id in OPENING_ORDER:
+        if dealt >> tile_id & 1:
+            break
+    for seat, m in enumerate(masks):
+        if m >> tile_id & 1:
+            return seat, tile_id
+    raise ValueError("no tile dealt")
 
 
 _IDS = tuple(range(N_TILES))
 _RADICES = tuple(range(N_TILES, 1, -1))
 _BIT = tuple(1 << t for t in range(N_TILES))
+#: ``random.shuffle``'s steps over 28 items: the index swapped and the bits it draws.
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, N_TILES)))
 
 
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:

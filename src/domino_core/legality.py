@@ -12,12 +12,24 @@ out shared :class:`Move` values (moves are immutable).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import CLOSED, END_MASK, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
-from .tiles import ALL_TILES, N_TILES, NUMBER_MASK, Tile, ids_of, submasks
+from .tiles import (
+    ALL_TILES,
+    IS_DOUBLE,
+    N_TILES,
+    NUMBER_MASK,
+    TILE_VALUE,
+    Tile,
+    ids_of,
+    submasks,
+)
 
 __all__ = [
     "DRAW",
+    "LINE_PLAYS",
     "OPEN_MOVES",
     "PASS",
     "PLAY_MOVES",
@@ -45,6 +57,16 @@ PLAY_OF_ID: dict[int, tuple[int, int]] = {
 DRAW = Move("draw")
 PASS = Move("pass")
 
+#: What :meth:`domino_core.round.Round.push` needs to lay the move of :data:`PLAY_MOVES`
+#: with this ``id()`` on a line: ``(tile id, end index, bit, value, whether a double, the
+#: record text, the log entry for each seat to copy)``.
+LINE_PLAYS: dict[int, tuple[int, int, int, int, bool, str, tuple[dict[str, Any], ...]]] = {
+    id(move): (t, e, 1 << t, TILE_VALUE[t], IS_DOUBLE[t], f"{ALL_TILES[t]} {END_NAMES[e]}",
+               tuple({"type": "play", "seat": seat, "tile": str(ALL_TILES[t]),
+                      "end": END_NAMES[e], "points": 0} for seat in range(4)))
+    for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
+}
+
 #: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order.
 _RANKED_MOVES: tuple[Move, ...] = tuple(
     PLAY_MOVES[t][e] for t in reversed(range(N_TILES)) for e in range(4)
@@ -71,25 +93,47 @@ def _ranks(hand: int, ends: list[int]) -> int:
             | b[3][hand & m[ends[3]]])
 
 
+#: :func:`play_moves`' answers by the tiles of the hand fitting each end (``_CACHE_KEY``),
+#: cleared when it grows past ``_CACHE_SIZE`` entries.
+_MOVES_CACHE: dict[int, tuple[Move, ...]] = {}
+_CACHE_SIZE = 1 << 15
+
+
 def play_moves(hand: int, ends: list[int]) -> list[Move]:
     """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``, as
     (shared) moves, in :func:`legal_plays` order."""
     m = END_MASK
-    b = _RANK_BITS  # _ranks, inline: this is every legal_moves() call
-    ranks = (b[0][hand & m[ends[0]]] | b[1][hand & m[ends[1]]] | b[2][hand & m[ends[2]]]
-             | b[3][hand & m[ends[3]]])
-    out = []
-    moves = _RANKED_MOVES
-    while ranks:
-        low = ranks & -ranks
-        out.append(moves[low.bit_length() - 1])
-        ranks ^= low
-    return out
+    # which tiles of the hand fit each end: all the answer depends on (a closed end's
+    # END_MASK is 0, so outside fives the last two terms are 0)
+    s0, s1, s2, s3 = hand & m[ends[0]], hand & m[ends[1]], hand & m[ends[2]], hand & m[ends[3]]
+    key = s0 | s1 << 28 | s2 << 56 | s3 << 84
+    moves = _MOVES_CACHE.get(key)
+    if moves is None:
+        b = _RANK_BITS
+        ranks = b[0][s0] | b[1][s1] | b[2][s2] | b[3][s3]
+        ranked = _RANKED_MOVES
+        out = []
+        while ranks:
+            low = ranks & -ranks
+            out.append(ranked[low.bit_length() - 1])
+            ranks ^= low
+        if len(_MOVES_CACHE) >= _CACHE_SIZE:
+            _MOVES_CACHE.clear()
+        moves = _MOVES_CACHE[key] = tuple(out)
+    return list(moves)
+
+
+#: ``_ENDS_LISTS[k]``: :func:`ends_list` of the ends ``e`` whose ``k`` is
+#: ``(e0 + 1) | (e1 + 1) << 3 | (e2 + 1) << 6 | (e3 + 1) << 9`` (pips 0..6, or -1 closed).
+_ENDS_LISTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({(k >> s & 7) - 1 for s in (0, 3, 6, 9)} - {CLOSED, 7})) for k in range(1 << 12)
+)
 
 
 def ends_list(board: Board) -> list[int]:
     """The distinct numbers of the open ends, ascending (as the log's ``ends`` gives them)."""
-    return sorted({p for p in board.ends if p != CLOSED})
+    e = board.ends
+    return list(_ENDS_LISTS[(e[0] + 1) | (e[1] + 1) << 3 | (e[2] + 1) << 6 | (e[3] + 1) << 9])
 
 
 def playable(board: Board, forced: int | None) -> int:

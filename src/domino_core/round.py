@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import END_MASK
+from .board import END_MASK, PAIRS
 from .deal import OPENING_ORDER, Deal
 from .legality import (
     DRAW,
+    LINE_PLAYS,
     OPEN_MOVES,
     PASS,
-    PLAY_OF_ID,
     check_draw,
     check_pass,
     check_play,
@@ -78,12 +78,38 @@ class Round(RoundState):
             raise IllegalMove("the round is over")
         board = self.board
         # The common case, checked at once: a move from legal_moves() (one of the shared
-        # PLAY_MOVES), a tile of the hand on an end it fits, outside fives.
-        te = PLAY_OF_ID.get(id(move))
-        if te is not None and not board.fives and board.center is not None:
-            t, e = te
-            if (self.hands[seat] & END_MASK[board.ends[e]]) >> t & 1:
-                return self._play_line(seat, t, e)
+        # PLAY_MOVES), a tile of the hand on an end it fits, on a line outside fives.
+        line = LINE_PLAYS.get(id(move))
+        if line is not None and not board.fives and board.center is not None:
+            t, e, bit, value, double, text, entries = line
+            hands = self.hands
+            hand = hands[seat]
+            ends = board.ends
+            near = ends[e]
+            if hand & END_MASK[near] & bit:
+                if hand == bit or self.rules.closed_table == "at_once":
+                    return self._play_line(seat, t, e)  # it may end the round
+                # Board.place on a line, inline
+                hands[seat] = hand ^ bit
+                far = value - near
+                board.placed |= bit
+                board.arms[e].append(PAIRS[near][far])
+                ends[e] = far
+                board.dbl[e] = double
+                self.passes = 0
+                self.plays.append(text)
+                entry = entries[seat].copy()
+                log = self.log
+                log.append(entry)
+                seat += 1
+                if seat == self.n:
+                    seat = 0
+                self.turn = seat
+                if hands[seat] & (END_MASK[ends[0]] | END_MASK[ends[1]]):
+                    return [entry]
+                start = len(log) - 1
+                self._advance()
+                return log[start:]
         log = self.log
         start = len(log)
         kind = move.kind
@@ -192,10 +218,13 @@ class Round(RoundState):
         and nothing is left to draw (then the next seat's, until a seat can play, must
         draw by hand, or the round ends)."""
         rules = self.rules
+        board = self.board
+        hands = self.hands
+        log = self.log
         while self.turn is not None:
             seat = self.turn
-            playable = self.board.playable_mask()
-            if self.hands[seat] & playable:
+            playable = board.playable_mask()
+            if hands[seat] & playable:
                 return
             if rules.drawing and self.bone_pos < len(self.bone):
                 if not rules.auto_draw:
@@ -204,18 +233,22 @@ class Round(RoundState):
                 while self.bone_pos < len(self.bone):
                     t = self.bone[self.bone_pos]
                     self.bone_pos += 1
-                    self.hands[seat] |= 1 << t
+                    hands[seat] |= 1 << t
                     drawn += 1
                     if playable >> t & 1:
                         break
-                self.log.append({
-                    "type": "draw", "seat": seat, "count": drawn,
-                    "ends": ends_list(self.board),
+                log.append({
+                    "type": "draw", "seat": seat, "count": drawn, "ends": ends_list(board),
                 })
-                if self.hands[seat] & playable:
+                if hands[seat] & playable:
                     return
-            self._pass(seat)
-            return
+            # its pass (_pass, whose _advance is the next turn of this loop)
+            log.append({"type": "pass", "seat": seat, "ends": ends_list(board)})
+            self.passes += 1
+            if self.passes >= self.n:
+                self._finish("blocked", score_blocked(rules, hands, self.opener))
+                return
+            self.turn = (seat + 1) % self.n
 
     def _finish(self, end: RoundEnd, award: Award) -> None:
         self._finish_quiet(end, award)
