@@ -20,10 +20,11 @@ __all__ = [
     "IllegalDeal",
     "check_deal",
     "deal_masks",
+    "deal_of_ids",
     "first_opener",
     "opener_of",
     "shuffle_deal",
-    "shuffle_dealt",
+    "shuffle_ids",
 ]
 
 
@@ -85,12 +86,12 @@ def check_deal(rules: Rules, deal: Deal) -> None:
 
 def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
     """A random deal, shuffled again while ``redeal_doubles`` asks for it."""
-    return shuffle_dealt(rules, rng)[0]
+    return deal_of_ids(rules, shuffle_ids(rules, rng)[0])
 
 
-def shuffle_dealt(rules: Rules, rng: random.Random) -> tuple[Deal, list[int], list[int]]:
-    """:func:`shuffle_deal`'s deal (the same for the same ``rng``), with each hand's
-    bitmask and the boneyard's tile ids in draw order."""
+def shuffle_ids(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
+    """:func:`shuffle_deal`'s deal as the 28 tile ids in dealt order (each hand's in turn,
+    then the boneyard) and each hand's bitmask; :func:`deal_of_ids` makes the deal."""
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
@@ -115,10 +116,15 @@ def shuffle_dealt(rules: Rules, rng: random.Random) -> tuple[Deal, list[int], li
             masks.append(m)
             most = max(most, (m & DOUBLES_MASK).bit_count())
         if redeal is None or most < redeal:
-            break
-    tiles = [ALL_TILES[t] for t in ids]
-    deal = Deal(tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n)), tuple(tiles[n * k:]))
-    return deal, masks, ids[n * k:]
+            return ids, masks
+
+
+def deal_of_ids(rules: Rules, ids: list[int]) -> Deal:
+    """The :class:`Deal` of the tile ids of :func:`shuffle_ids`."""
+    tiles = tuple(map(ALL_TILES.__getitem__, ids))
+    k = rules.hand_size
+    return Deal(tuple(tiles[i:i + k] for i in range(0, rules.seats * k, k)),
+                tiles[rules.seats * k:])
 
 
 def first_opener(deal: Deal) -> tuple[int, Tile]:

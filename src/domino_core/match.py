@@ -20,14 +20,14 @@ from .deal import (
     first_opener,
     opener_of,
     shuffle_deal,
-    shuffle_dealt,
+    shuffle_ids,
 )
 from .moves import IllegalMove, Move
 from .record_write import write_record
 from .result import RoundResult
 from .round import Round
 from .rules import Rules
-from .tiles import ALL_TILES, Tile, pips_of
+from .tiles import ALL_TILES, Tile, mask_of, pips_of
 
 __all__ = ["EndReason", "IllegalDeal", "Match", "check_deal", "first_opener", "shuffle_deal"]
 
@@ -64,8 +64,8 @@ class Match:
         self._deals: Iterator[Deal] | None = None if deals is None else iter(deals)
         self.scores: list[int] = [0] * rules.sides
         self.results: list[RoundResult] = []
-        #: Every round's deal and its plays in record notation, for the record.
-        self.history: list[tuple[Deal, list[str]]] = []
+        #: The rounds before the current one in :attr:`history`.
+        self._past: list[tuple[Deal, list[str]]] = []
         self.over = False
         self.winner: int | None = None
         self.end_reason: EndReason | None = None
@@ -79,24 +79,23 @@ class Match:
             deal = next(self._deals, None)
             if deal is None:
                 raise IllegalDeal("no deal left for the next round")
-        masks: tuple[list[int], list[int]] | None = None
+        order: list[int] | None = None
         if deal is None:
-            deal, hands, bone = shuffle_dealt(rules, self._dealer())
-            masks = (hands, bone)
+            # the Deal is made only if read (records, replays): Round.deal
+            order, hands = shuffle_ids(rules, self._dealer())
+            bone = order[rules.seats * rules.hand_size:]
         else:
             check_deal(rules, deal)
-        round_no = len(self.results) + 1
+            hands = [mask_of(hand) for hand in deal.hands]
+            bone = [t.id for t in deal.boneyard]
         forced: Tile | None = None
         if self.results:
             opener = self._next_opener()
-        elif masks is not None:
-            opener, forced_id = opener_of(masks[0])
-            forced = ALL_TILES[forced_id]
         else:
-            opener, forced = first_opener(deal)
-        r = Round(rules, deal, opener, forced, self.scores, round_no, masks=masks)
-        self.history.append((deal, r.plays))
-        return r
+            opener, forced_id = opener_of(hands)
+            forced = ALL_TILES[forced_id]
+        return Round(rules, deal, opener, forced, self.scores, len(self.results) + 1,
+                     masks=(hands, bone), order=order)
 
     def _dealer(self) -> random.Random:
         """The RNG that shuffles this match's next deal (a copy clones its original's)."""
@@ -129,11 +128,23 @@ class Match:
             raise IllegalMove("the match is over")
         if not self.round.over:
             raise IllegalMove("the round is still being played")
+        self._past.append((self.round.deal, self.round.plays))
         self.round = self._new_round(deal)
         return [{"type": "round_start", "round": self.round.round_no,
                  "opener": self.round.opener}]
 
     # -- state ---------------------------------------------------------------
+
+    @property
+    def history(self) -> list[tuple[Deal, list[str]]]:
+        """Every round's deal and its plays in record notation, for the record (a new
+        list; the current round's last)."""
+        return [*self._past, (self.round.deal, self.round.plays)]
+
+    @history.setter
+    def history(self, rounds: list[tuple[Deal, list[str]]]) -> None:
+        """Set the rounds before the current one: ``rounds`` ends with the current one's."""
+        self._past = rounds[:-1]
 
     @property
     def turn(self) -> int | None:
@@ -181,12 +192,11 @@ class Match:
         m._deals = None
         m.scores = self.scores[:]
         m.results = self.results[:]
-        m.history = self.history[:-1]
+        m._past = self._past[:]
         m.over = self.over
         m.winner = self.winner
         m.end_reason = self.end_reason
         m.round = self.round.copy(m.scores)
-        m.history.append((m.round.deal, m.round.plays))
         return m
 
     # -- moves ---------------------------------------------------------------
