@@ -18,6 +18,7 @@ from .board import CLOSED, END_MASK, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
 from .tiles import (
     ALL_TILES,
+    FULL_SET,
     IS_DOUBLE,
     N_TILES,
     NUMBER_MASK,
@@ -30,6 +31,7 @@ from .tiles import (
 __all__ = [
     "DRAW",
     "LINE_PLAYS",
+    "MOVES_OF_KEY",
     "OPEN_MOVES",
     "PASS",
     "PLAY_MOVES",
@@ -39,6 +41,7 @@ __all__ = [
     "check_play",
     "ends_list",
     "legal_plays",
+    "moves_of_key",
     "play_moves",
     "playable",
 ]
@@ -93,34 +96,38 @@ def _ranks(hand: int, ends: list[int]) -> int:
             | b[3][hand & m[ends[3]]])
 
 
-#: :func:`play_moves`' answers by the tiles of the hand fitting each end (``_CACHE_KEY``),
-#: cleared when it grows past ``_CACHE_SIZE`` entries.
-_MOVES_CACHE: dict[int, tuple[Move, ...]] = {}
+#: :func:`moves_of_key`'s answers, cleared when it grows past ``_CACHE_SIZE`` entries.
+MOVES_OF_KEY: dict[int, tuple[Move, ...]] = {}
 _CACHE_SIZE = 1 << 15
 
 
-def play_moves(hand: int, ends: list[int]) -> list[Move]:
-    """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``, as
-    (shared) moves, in :func:`legal_plays` order."""
-    m = END_MASK
-    # which tiles of the hand fit each end: all the answer depends on (a closed end's
-    # END_MASK is 0, so outside fives the last two terms are 0)
-    s0, s1, s2, s3 = hand & m[ends[0]], hand & m[ends[1]], hand & m[ends[2]], hand & m[ends[3]]
-    key = s0 | s1 << 28 | s2 << 56 | s3 << 84
-    moves = _MOVES_CACHE.get(key)
+def moves_of_key(key: int) -> tuple[Move, ...]:
+    """The legal plays, in :func:`legal_plays` order, of a hand whose tiles fitting each
+    end ``e`` are ``key >> 28 * e & FULL_SET`` (what :func:`play_moves` looks up; kept
+    in :data:`MOVES_OF_KEY`)."""
+    moves = MOVES_OF_KEY.get(key)
     if moves is None:
         b = _RANK_BITS
-        ranks = b[0][s0] | b[1][s1] | b[2][s2] | b[3][s3]
+        ranks = b[0][key & FULL_SET] | b[1][key >> 28 & FULL_SET] | b[2][key >> 56 & FULL_SET] \
+            | b[3][key >> 84]
         ranked = _RANKED_MOVES
         out = []
         while ranks:
             low = ranks & -ranks
             out.append(ranked[low.bit_length() - 1])
             ranks ^= low
-        if len(_MOVES_CACHE) >= _CACHE_SIZE:
-            _MOVES_CACHE.clear()
-        moves = _MOVES_CACHE[key] = tuple(out)
-    return list(moves)
+        if len(MOVES_OF_KEY) >= _CACHE_SIZE:
+            MOVES_OF_KEY.clear()
+        moves = MOVES_OF_KEY[key] = tuple(out)
+    return moves
+
+
+def play_moves(hand: int, ends: list[int]) -> list[Move]:
+    """The legal plays of ``hand`` on a non-empty table whose open ends are ``ends``, as
+    (shared) moves, in :func:`legal_plays` order."""
+    m = END_MASK  # a closed end's is 0: outside fives the last two terms are 0
+    return list(moves_of_key(hand & m[ends[0]] | (hand & m[ends[1]]) << 28
+                             | (hand & m[ends[2]]) << 56 | (hand & m[ends[3]]) << 84))
 
 
 #: ``_ENDS_LISTS[k]``: :func:`ends_list` of the ends ``e`` whose ``k`` is

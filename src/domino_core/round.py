@@ -19,19 +19,20 @@ from .deal import OPENING_ORDER, Deal
 from .legality import (
     DRAW,
     LINE_PLAYS,
+    MOVES_OF_KEY,
     OPEN_MOVES,
     PASS,
     check_draw,
     check_pass,
     check_play,
     ends_list,
-    play_moves,
+    moves_of_key,
 )
 from .moves import END_NAMES, IllegalMove, Move
 from .result import RoundEnd, RoundResult
 from .round_state import RoundState
 from .scoring import Award, score_blocked
-from .tiles import ALL_TILES, pips_of, tiles_of
+from .tiles import ALL_TILES, pips_of, tile_tuple
 
 __all__ = ["OPENING_ORDER", "Deal", "Round", "RoundEnd", "RoundResult"]
 
@@ -55,9 +56,17 @@ class Round(RoundState):
             return []
         board = self.board
         if board.center is not None:
-            moves = play_moves(self.hands[turn], board.ends)
+            # legality.play_moves, inline: the hand's tiles fitting each end (a closed
+            # end's END_MASK is 0, and outside fives only L and R are ever open)
+            hand = self.hands[turn]
+            ends = board.ends
+            m = END_MASK
+            key = hand & m[ends[0]] | (hand & m[ends[1]]) << 28
+            if board.fives:
+                key |= (hand & m[ends[2]]) << 56 | (hand & m[ends[3]]) << 84
+            moves = MOVES_OF_KEY.get(key) or moves_of_key(key)
             if moves:
-                return moves
+                return list(moves)
         else:
             plays = self.legal_plays()
             if plays:
@@ -254,7 +263,7 @@ class Round(RoundState):
         self._finish_quiet(end, award)
         entry: dict[str, Any] = {
             "type": "round_end", "result": end, "winner": award.side, "points": award.points,
-            "pips": [pips_of(h) for h in self.hands],
+            "pips": list(map(pips_of, self.hands)),
         }
         if award.batida is not None:
             entry["batida"] = award.batida
@@ -276,10 +285,10 @@ class Round(RoundState):
             result=self.end,
             winner=self.award.side,
             points=self.award.points,
-            pips=tuple(pips_of(h) for h in self.hands),
+            pips=tuple(map(pips_of, self.hands)),
             fives=tuple(self.fives),
-            hands=tuple(tuple(tiles_of(h)) for h in self.hands),
-            boneyard=tuple(ALL_TILES[t] for t in self.bone[self.bone_pos:]),
+            hands=tuple(map(tile_tuple, self.hands)),
+            boneyard=tuple(map(ALL_TILES.__getitem__, self.bone[self.bone_pos:])),
             winner_seat=self.award.seat,
             batida=self.award.batida,
         )

@@ -72,7 +72,7 @@ def score_domino(
             raise ValueError("batida scoring needs the last tile and the ends before it")
         kind = batida_kind(last, ends_before)
         return Award(side, batida_points(rules, kind), out_seat, kind)
-    pips = [pips_of(h) for h in hands]
+    pips = list(map(pips_of, hands))
     if rules.teams and rules.scoring == "caribbean":
         # Caribbean teams: all four hands, the partner's included.
         points = sum(pips)
@@ -95,7 +95,7 @@ def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
     if rules.batida:
         won = blocked_winner(rules, hands, opener)
         return NOBODY if won is None else Award(won[0], rules.blocked_points, won[1])
-    pips = [pips_of(h) for h in hands]
+    pips = list(map(pips_of, hands))
     order = _order_from(opener, rules.seats)
     scoring = rules.scoring
     if rules.teams:
