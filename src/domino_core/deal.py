@@ -98,25 +98,44 @@ def shuffle_ids(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]
     ids = list(_IDS)  # shuffled as ALL_TILES would be: the same permutation
     while True:
         if type(rng) is random.Random:
-            # rng.shuffle(ids), inline: the same getrandbits calls as its _randbelow
+            # rng.shuffle(ids), inline (the same getrandbits calls as its _randbelow),
+            # adding each tile to its hand's mask as its place becomes final
+            steps = _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
             getrandbits = rng.getrandbits
-            for i, width in _SHUFFLE_STEPS:
+            masks = [0] * (n + 1)  # the last for the boneyard's tiles
+            for i, width, hand in steps:
                 j = getrandbits(width)
                 while j > i:
                     j = getrandbits(width)
-                ids[i], ids[j] = ids[j], ids[i]
+                t = ids[j]
+                ids[j] = ids[i]
+                ids[i] = t
+                masks[hand] |= bits[t]
+            masks[0] |= bits[ids[0]]
+            masks.pop()
         else:
             rng.shuffle(ids)
-        masks = []
-        most = 0  # the most doubles in one hand
-        for s in range(n):
-            m = 0
-            for t in ids[s * k:(s + 1) * k]:
-                m |= bits[t]
-            masks.append(m)
-            most = max(most, (m & DOUBLES_MASK).bit_count())
-        if redeal is None or most < redeal:
+            masks = [sum(map(bits.__getitem__, ids[s:s + k])) for s in range(0, n * k, k)]
+        if redeal is None:
             return ids, masks
+        for m in masks:
+            if (m & DOUBLES_MASK).bit_count() >= redeal:
+                break  # deal again
+        else:
+            return ids, masks
+
+
+#: ``_SHUFFLES[seats << 5 | hand size]``: :func:`_shuffle_steps`, kept once made.
+_SHUFFLES: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(n: int, k: int) -> tuple[tuple[int, int, int], ...]:
+    """``random.shuffle``'s steps over 28 items: the index swapped, the bits it draws, and
+    the hand (of ``n`` of ``k`` tiles; ``n`` for the boneyard) the index is in."""
+    steps = _SHUFFLES[n << 5 | k] = tuple(
+        (i, (i + 1).bit_length(), i // k if i < n * k else n) for i in reversed(range(1, N_TILES))
+    )
+    return steps
 
 
 def deal_of_ids(rules: Rules, ids: list[int]) -> Deal:
@@ -150,8 +169,6 @@ def opener_of(masks: list[int]) -> tuple[int, int]:
 _IDS = tuple(range(N_TILES))
 _RADICES = tuple(range(N_TILES, 1, -1))
 _BIT = tuple(1 << t for t in range(N_TILES))
-#: ``random.shuffle``'s steps over 28 items: the index swapped and the bits it draws.
-_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, N_TILES)))
 
 
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
