@@ -167,7 +167,6 @@ def opener_of(masks: list[int]) -> tuple[int, int]:
 
 
 _IDS = tuple(range(N_TILES))
-_RADICES = tuple(range(N_TILES, 1, -1))
 _BIT = tuple(1 << t for t in range(N_TILES))
 
 
@@ -182,25 +181,29 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
+    steps = _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
     while True:
         # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., 2 (28! is
-        # about 2**98, so every order is as likely as any other to within 2**-30)
+        # about 2**98, so every order is as likely as any other to within 2**-30), each
+        # tile added to its hand's mask as its place becomes final
         ids = list(_IDS)
         r = rng.getrandbits(128)
-        i = N_TILES - 1
-        for radix in _RADICES:
-            r, j = divmod(r, radix)
-            ids[i], ids[j] = ids[j], ids[i]
-            i -= 1
-        hands = []
-        most = 0  # the most doubles in one hand
-        for s in range(n):
-            m = 0
-            for t in ids[s * k:(s + 1) * k]:
-                m |= bits[t]
-            hands.append(m)
-            most = max(most, (m & DOUBLES_MASK).bit_count())
-        if redeal is None or most < redeal:
+        hands = [0] * (n + 1)  # the last for the boneyard's tiles
+        for i, _, hand in steps:
+            j = r % (i + 1)
+            r //= i + 1
+            t = ids[j]
+            ids[j] = ids[i]
+            ids[i] = t
+            hands[hand] |= bits[t]
+        hands[0] |= bits[ids[0]]
+        hands.pop()
+        if redeal is None:
+            break
+        for m in hands:
+            if (m & DOUBLES_MASK).bit_count() >= redeal:
+                break  # deal again
+        else:
             break
     opener, forced = opener_of(hands)
     return hands, ids[n * k:], opener, forced
