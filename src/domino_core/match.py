@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import _random
 import random
 import secrets
 from collections.abc import Iterable, Iterator
@@ -39,6 +40,17 @@ _RESIGN_REASONS = ("resign", "absence")
 _ANNUL_REASONS = ("annulled", "abandoned")
 
 
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` in the same state, made without the Python-level checks of
+    ``Random.seed``, which for an int only calls the C seeding."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
 def _reason(reason: str, allowed: tuple[str, ...]) -> EndReason:
     if reason not in allowed:
         raise ValueError(f"unknown reason {reason!r} (one of {', '.join(allowed)})")
@@ -47,6 +59,10 @@ def _reason(reason: str, allowed: tuple[str, ...]) -> EndReason:
 
 class Match:
     """A whole match. Round 1 starts at once; see ``docs/DESIGN.md`` for the API."""
+
+    _results: list[RoundResult]
+    #: The current round once it has ended, while its result is not in ``_results`` yet.
+    _ended: Round | None
 
     def __init__(
         self,
@@ -57,13 +73,13 @@ class Match:
     ) -> None:
         self.rules = rules
         self._rng: random.Random | None = (
-            secrets.SystemRandom() if seed is None else random.Random(seed)
+            secrets.SystemRandom() if seed is None else _seeded(seed)
         )
         #: A copy's source of deals: the original's RNG, cloned on first use (see copy).
         self._rng_from: random.Random | None = None
         self._deals: Iterator[Deal] | None = None if deals is None else iter(deals)
         self.scores: list[int] = [0] * rules.sides
-        self.results: list[RoundResult] = []
+        self.results = []
         #: The rounds before the current one in :attr:`history`.
         self._past: list[tuple[Deal, list[str]]] = []
         self.over = False
@@ -134,6 +150,20 @@ class Match:
                  "opener": self.round.opener}]
 
     # -- state ---------------------------------------------------------------
+
+    @property
+    def results(self) -> list[RoundResult]:
+        """Every finished round's result, in order (the list itself: it grows as rounds
+        end; the current round's result is made when this is first read after it ended)."""
+        if self._ended is not None:
+            self._results.append(self._ended.result())
+            self._ended = None
+        return self._results
+
+    @results.setter
+    def results(self, results: list[RoundResult]) -> None:
+        self._results = results
+        self._ended = None
 
     @property
     def history(self) -> list[tuple[Deal, list[str]]]:
@@ -224,7 +254,7 @@ class Match:
         self._round_ended()
 
     def _round_ended(self) -> None:
-        self.results.append(self.round.result())
+        self._ended = self.round  # its result is made when results is read
         for side, score in enumerate(self.scores):
             if score >= self.rules.goal:
                 self.over = True
