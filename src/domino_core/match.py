@@ -18,6 +18,7 @@ from .deal import (
     Deal,
     IllegalDeal,
     check_deal,
+    deal_of_ids,
     first_opener,
     opener_of,
     shuffle_deal,
@@ -61,8 +62,8 @@ class Match:
     """A whole match. Round 1 starts at once; see ``docs/DESIGN.md`` for the API."""
 
     _results: list[RoundResult]
-    #: The current round once it has ended, while its result is not in ``_results`` yet.
-    _ended: Round | None
+    #: Rounds that have ended whose results are not in ``_results`` yet, in order.
+    _ended: list[Round]
 
     def __init__(
         self,
@@ -81,7 +82,7 @@ class Match:
         self.scores: list[int] = [0] * rules.sides
         self.results = []
         #: The rounds before the current one in :attr:`history`.
-        self._past: list[tuple[Deal, list[str]]] = []
+        self._past: list[tuple[Deal | list[int], list[str]]] = []
         self.over = False
         self.winner: int | None = None
         self.end_reason: EndReason | None = None
@@ -105,12 +106,13 @@ class Match:
             hands = [mask_of(hand) for hand in deal.hands]
             bone = [t.id for t in deal.boneyard]
         forced: Tile | None = None
-        if self.results:
+        if self._results or self._ended:
             opener = self._next_opener()
         else:
             opener, forced_id = opener_of(hands)
             forced = ALL_TILES[forced_id]
-        return Round(rules, deal, opener, forced, self.scores, len(self.results) + 1,
+        return Round(rules, deal, opener, forced, self.scores,
+                     len(self._results) + len(self._ended) + 1,
                      masks=(hands, bone), order=order)
 
     def _dealer(self) -> random.Random:
@@ -133,10 +135,15 @@ class Match:
         also when its award was 0 points; after a round nobody took, the seat after
         the previous opener.
         """
-        prev = self.results[-1]
-        if self.rules.next_opener == "winner" and prev.winner_seat is not None:
-            return prev.winner_seat
-        return (prev.opener + 1) % self.rules.seats
+        if self._ended:  # its result not made yet: read from the round
+            prev = self._ended[-1]
+            opener, winner = prev.opener, None if prev.award is None else prev.award.seat
+        else:
+            last = self._results[-1]
+            opener, winner = last.opener, last.winner_seat
+        if self.rules.next_opener == "winner" and winner is not None:
+            return winner
+        return (opener + 1) % self.rules.seats
 
     def start_next_round(self, deal: Deal | None = None) -> list[dict[str, Any]]:
         """Deal and start the next round (the current one must be over, the match not)."""
@@ -144,7 +151,7 @@ class Match:
             raise IllegalMove("the match is over")
         if not self.round.over:
             raise IllegalMove("the round is still being played")
-        self._past.append((self.round.deal, self.round.plays))
+        self._past.append((self.round.dealt, self.round.plays))
         self.round = self._new_round(deal)
         return [{"type": "round_start", "round": self.round.round_no,
                  "opener": self.round.opener}]
@@ -155,26 +162,28 @@ class Match:
     def results(self) -> list[RoundResult]:
         """Every finished round's result, in order (the list itself: it grows as rounds
         end; the current round's result is made when this is first read after it ended)."""
-        if self._ended is not None:
-            self._results.append(self._ended.result())
-            self._ended = None
+        if self._ended:
+            self._results.extend(r.result() for r in self._ended)
+            self._ended.clear()
         return self._results
 
     @results.setter
     def results(self, results: list[RoundResult]) -> None:
         self._results = results
-        self._ended = None
+        self._ended = []
 
     @property
     def history(self) -> list[tuple[Deal, list[str]]]:
         """Every round's deal and its plays in record notation, for the record (a new
         list; the current round's last)."""
-        return [*self._past, (self.round.deal, self.round.plays)]
+        rules = self.rules
+        return [(deal if isinstance(deal, Deal) else deal_of_ids(rules, deal), plays)
+                for deal, plays in self._past] + [(self.round.deal, self.round.plays)]
 
     @history.setter
     def history(self, rounds: list[tuple[Deal, list[str]]]) -> None:
         """Set the rounds before the current one: ``rounds`` ends with the current one's."""
-        self._past = rounds[:-1]
+        self._past = list(rounds[:-1])
 
     @property
     def turn(self) -> int | None:
@@ -254,7 +263,7 @@ class Match:
         self._round_ended()
 
     def _round_ended(self) -> None:
-        self._ended = self.round  # its result is made when results is read
+        self._ended.append(self.round)  # its result is made when results is read
         for side, score in enumerate(self.scores):
             if score >= self.rules.goal:
                 self.over = True

@@ -169,6 +169,12 @@ class RoundState:
         self._order = None
 
     @property
+    def dealt(self) -> Deal | list[int]:
+        """:attr:`deal` if made, else the tile ids dealt in order, which it is made from
+        (:func:`domino_core.deal.deal_of_ids`)."""
+        return self._order if self._deal is None and self._order is not None else self.deal
+
+    @property
     def over(self) -> bool:
         """Whether the round has ended."""
         return self.end is not None
