@@ -64,9 +64,12 @@ class Round(RoundState):
             key = hand & m[ends[0]] | (hand & m[ends[1]]) << 28
             if board.fives:
                 key |= (hand & m[ends[2]]) << 56 | (hand & m[ends[3]]) << 84
-            moves = MOVES_OF_KEY.get(key) or moves_of_key(key)
+            try:
+                moves = MOVES_OF_KEY[key]
+            except KeyError:
+                moves = moves_of_key(key)
             if moves:
-                return list(moves)
+                return moves[:]
         else:
             plays = self.legal_plays()
             if plays:
