@@ -170,6 +170,11 @@ _IDS = tuple(range(N_TILES))
 _BIT = tuple(1 << t for t in range(N_TILES))
 
 
+#: ``_RADIX_STEPS[seats << 5 | hand size]``: :func:`_shuffle_steps` with the radix of each
+#: step (the index + 1) in place of the bits drawn.
+_RADIX_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
     """A random first-round deal as ``(hand masks, boneyard ids, opener, forced tile id)``.
 
@@ -181,7 +186,11 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
-    steps = _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
+    steps = _RADIX_STEPS.get(n << 5 | k)
+    if steps is None:
+        steps = _RADIX_STEPS[n << 5 | k] = tuple(
+            (i, i + 1, hand) for i, _, hand in _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
+        )
     while True:
         # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., 2 (28! is
         # about 2**98, so every order is as likely as any other to within 2**-30), each
@@ -189,9 +198,9 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
         ids = list(_IDS)
         r = rng.getrandbits(128)
         hands = [0] * (n + 1)  # the last for the boneyard's tiles
-        for i, _, hand in steps:
-            j = r % (i + 1)
-            r //= i + 1
+        for i, radix, hand in steps:
+            j = r % radix
+            r //= radix
             t = ids[j]
             ids[j] = ids[i]
             ids[i] = t

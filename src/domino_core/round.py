@@ -31,7 +31,7 @@ from .legality import (
 from .moves import END_NAMES, IllegalMove, Move
 from .result import RoundEnd, RoundResult
 from .round_state import RoundState
-from .scoring import Award, score_blocked
+from .scoring import Award, score_blocked, score_domino
 from .tiles import ALL_TILES, pips_of, tile_tuple
 
 __all__ = ["OPENING_ORDER", "Deal", "Round", "RoundEnd", "RoundResult"]
@@ -183,8 +183,11 @@ class Round(RoundState):
         entry = {"type": "play", "seat": seat, "tile": TILE_TEXT[t], "end": END_NAMES[e],
                  "points": 0}
         log.append(entry)
+        if going_out:
+            self._finish("domino", score_domino(self.rules, hands, seat, t, before))
+            return log[-2:]
         # _ending finds an end only for an empty hand or at an at_once table
-        if going_out or self.rules.closed_table == "at_once":
+        if self.rules.closed_table == "at_once":
             ending = self._ending(seat, t, before)
             if ending is not None:
                 self._finish(*ending)
@@ -230,14 +233,17 @@ class Round(RoundState):
         and nothing is left to draw (then the next seat's, until a seat can play, must
         draw by hand, or the round ends)."""
         rules = self.rules
-        board = self.board
         hands = self.hands
         log = self.log
+        # the table does not change here: what fits, and the log's ends, hold throughout
+        playable = self.board.playable_mask()
+        ends: list[int] | None = None
         while self.turn is not None:
             seat = self.turn
-            playable = board.playable_mask()
             if hands[seat] & playable:
                 return
+            if ends is None:
+                ends = ends_list(self.board)
             if rules.drawing and self.bone_pos < len(self.bone):
                 if not rules.auto_draw:
                     return
@@ -249,13 +255,11 @@ class Round(RoundState):
                     drawn += 1
                     if playable >> t & 1:
                         break
-                log.append({
-                    "type": "draw", "seat": seat, "count": drawn, "ends": ends_list(board),
-                })
+                log.append({"type": "draw", "seat": seat, "count": drawn, "ends": ends[:]})
                 if hands[seat] & playable:
                     return
             # its pass (_pass, whose _advance is the next turn of this loop)
-            log.append({"type": "pass", "seat": seat, "ends": ends_list(board)})
+            log.append({"type": "pass", "seat": seat, "ends": ends[:]})
             self.passes += 1
             if self.passes >= self.n:
                 self._finish("blocked", score_blocked(rules, hands, self.opener))
