@@ -7,6 +7,7 @@ objects made.
 
 from __future__ import annotations
 
+import _random
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -23,8 +24,9 @@ __all__ = [
     "deal_of_ids",
     "first_opener",
     "opener_of",
+    "seeded_random",
     "shuffle_deal",
-    "shuffle_ids",
+    "shuffle_order",
 ]
 
 
@@ -84,12 +86,23 @@ def check_deal(rules: Rules, deal: Deal) -> None:
                 )
 
 
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)`` in the same state, made without the Python-level checks of
+    ``Random.seed``, which for an int only calls the C seeding (a match's deals)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
 def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
     """A random deal, shuffled again while ``redeal_doubles`` asks for it."""
-    return deal_of_ids(rules, shuffle_ids(rules, rng)[0])
+    return deal_of_ids(rules, shuffle_order(rules, rng)[0])
 
 
-def shuffle_ids(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
+def shuffle_order(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
     """:func:`shuffle_deal`'s deal as the 28 tile ids in dealt order (each hand's in turn,
     then the boneyard) and each hand's bitmask; :func:`deal_of_ids` makes the deal."""
     n, k = rules.seats, rules.hand_size
@@ -139,7 +152,7 @@ def _shuffle_steps(n: int, k: int) -> tuple[tuple[int, int, int], ...]:
 
 
 def deal_of_ids(rules: Rules, ids: list[int]) -> Deal:
-    """The :class:`Deal` of the tile ids of :func:`shuffle_ids`."""
+    """The :class:`Deal` of the tile ids of :func:`shuffle_order`."""
     tiles = tuple(map(ALL_TILES.__getitem__, ids))
     k = rules.hand_size
     return Deal(tuple(tiles[i:i + k] for i in range(0, rules.seats * k, k)),

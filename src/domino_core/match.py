@@ -8,11 +8,10 @@ True
 
 from __future__ import annotations
 
-import _random
 import random
 import secrets
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal, cast
+from typing import Any
 
 from .deal import (
     Deal,
@@ -21,9 +20,11 @@ from .deal import (
     deal_of_ids,
     first_opener,
     opener_of,
+    seeded_random,
     shuffle_deal,
-    shuffle_ids,
+    shuffle_order,
 )
+from .leaving import ANNUL_REASONS, RESIGN_REASONS, EndReason, end_reason, resign_winner
 from .moves import IllegalMove, Move
 from .record_write import write_record
 from .result import RoundResult
@@ -32,31 +33,6 @@ from .rules import Rules
 from .tiles import ALL_TILES, Tile, mask_of, pips_of
 
 __all__ = ["EndReason", "IllegalDeal", "Match", "check_deal", "first_opener", "shuffle_deal"]
-
-EndReason = Literal["goal", "resign", "absence", "annulled", "abandoned"]
-"""Why a match ended: a side reached the goal, a seat resigned or lost by absence, the
-players annulled it, or it was abandoned (idle too long)."""
-
-_RESIGN_REASONS = ("resign", "absence")
-_ANNUL_REASONS = ("annulled", "abandoned")
-
-
-def _seeded(seed: int) -> random.Random:
-    """``random.Random(seed)`` in the same state, made without the Python-level checks of
-    ``Random.seed``, which for an int only calls the C seeding."""
-    if type(seed) is not int:
-        return random.Random(seed)
-    rng = random.Random.__new__(random.Random)
-    _random.Random.seed(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]
-    return rng
-
-
-def _reason(reason: str, allowed: tuple[str, ...]) -> EndReason:
-    if reason not in allowed:
-        raise ValueError(f"unknown reason {reason!r} (one of {', '.join(allowed)})")
-    return cast(EndReason, reason)
-
 
 class Match:
     """A whole match. Round 1 starts at once; see ``docs/DESIGN.md`` for the API."""
@@ -74,7 +50,7 @@ class Match:
     ) -> None:
         self.rules = rules
         self._rng: random.Random | None = (
-            secrets.SystemRandom() if seed is None else _seeded(seed)
+            secrets.SystemRandom() if seed is None else seeded_random(seed)
         )
         #: A copy's source of deals: the original's RNG, cloned on first use (see copy).
         self._rng_from: random.Random | None = None
@@ -99,7 +75,7 @@ class Match:
         order: list[int] | None = None
         if deal is None:
             # the Deal is made only if read (records, replays): Round.deal
-            order, hands = shuffle_ids(rules, self._dealer())
+            order, hands = shuffle_order(rules, self._dealer())
             bone = order[rules.seats * rules.hand_size:]
         else:
             check_deal(rules, deal)
@@ -281,25 +257,20 @@ class Match:
         from the seat on turn, or between rounds from the next round's opener.
         Raises :class:`ValueError` for another ``reason``.
         """
-        why = _reason(reason, _RESIGN_REASONS)
+        why = end_reason(reason, RESIGN_REASONS)
         if self.over:
             raise IllegalMove("the match is over")
-        rules = self.rules
-        if not 0 <= seat < rules.seats:
+        if not 0 <= seat < self.rules.seats:
             raise IllegalMove(f"there is no seat {seat}")
-        loser = rules.side_of(seat)
         # Whose turn comes first: the seat on turn, or between rounds the next opener.
         start = self.round.turn if self.round.turn is not None else self._next_opener()
-        order = [(start + i) % rules.seats for i in range(rules.seats)]
-        candidates = [rules.side_of(s) for s in order if rules.side_of(s) != loser]
-        best = max(self.scores[c] for c in candidates)
-        winner = next(c for c in candidates if self.scores[c] == best)
+        winner = resign_winner(self.rules, self.scores, seat, start)
         return self._end(winner, why, {"seat": seat})
 
     def annul(self, reason: str = "annulled") -> list[dict[str, Any]]:
         """End the match with no winner: ``reason`` ``"annulled"`` (the players agreed) or
         ``"abandoned"`` (a table idle too long); raises :class:`ValueError` for another."""
-        why = _reason(reason, _ANNUL_REASONS)
+        why = end_reason(reason, ANNUL_REASONS)
         if self.over:
             raise IllegalMove("the match is over")
         return self._end(None, why, {})

@@ -72,7 +72,7 @@ class RoundState:
         """Round ``round_no`` of ``deal``, opened by ``opener`` with ``forced`` (or any
         tile); ``masks`` may give the deal's hand bitmasks and boneyard ids already made.
         ``deal`` None: ``order`` gives the tile ids dealt and ``masks`` is required (see
-        :func:`domino_core.deal.shuffle_ids`); the :attr:`deal` is made when first read."""
+        :func:`domino_core.deal.shuffle_order`); the :attr:`deal` is made when first read."""
         self.rules = rules
         self.n = rules.seats
         self.round_no = round_no
