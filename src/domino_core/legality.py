@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import CLOSED, END_MASK, Board
+from .board import CLOSED, END_MASK, PAIRS, Board
 from .moves import END_INDEX, END_NAMES, IllegalMove, Move
 from .tiles import (
     ALL_TILES,
@@ -61,12 +61,15 @@ DRAW = Move("draw")
 PASS = Move("pass")
 
 #: What :meth:`domino_core.round.Round.push` needs to lay the move of :data:`PLAY_MOVES`
-#: with this ``id()`` on a line: ``(tile id, end index, bit, value, whether a double, the
-#: record text, the log entry for each seat to copy)``.
-LINE_PLAYS: dict[int, tuple[int, int, int, int, bool, str, tuple[dict[str, Any], ...]]] = {
-    id(move): (t, e, 1 << t, TILE_VALUE[t], IS_DOUBLE[t], f"{ALL_TILES[t]} {END_NAMES[e]}",
+#: with this ``id()`` on a line: ``(tile id, end index, bit, whether a double, the record
+#: text, the log entry for each seat to copy, the arm's (near, far) by the end's pips)``.
+LINE_PLAYS: dict[int, tuple[int, int, int, bool, str, tuple[dict[str, Any], ...],
+                            tuple[tuple[int, int], ...]]] = {
+    id(move): (t, e, 1 << t, IS_DOUBLE[t], f"{ALL_TILES[t]} {END_NAMES[e]}",
                tuple({"type": "play", "seat": seat, "tile": str(ALL_TILES[t]),
-                      "end": END_NAMES[e], "points": 0} for seat in range(4)))
+                      "end": END_NAMES[e], "points": 0} for seat in range(4)),
+               tuple(PAIRS[near][TILE_VALUE[t] - near] if 0 <= TILE_VALUE[t] - near <= 6
+                     else (near, -1) for near in range(7)))
     for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
 }
 

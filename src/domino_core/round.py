@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import END_MASK, PAIRS
+from .board import END_MASK
 from .deal import OPENING_ORDER, Deal
 from .legality import (
     DRAW,
@@ -93,20 +93,21 @@ class Round(RoundState):
         # PLAY_MOVES), a tile of the hand on an end it fits, on a line outside fives.
         line = LINE_PLAYS.get(id(move))
         if line is not None and not board.fives and board.center is not None:
-            t, e, bit, value, double, text, entries = line
+            t, e, bit, double, text, entries, arms = line
             hands = self.hands
             hand = hands[seat]
             ends = board.ends
             near = ends[e]
-            if hand & END_MASK[near] & bit:
+            m = END_MASK
+            if hand & m[near] & bit:
                 if hand == bit or self.rules.closed_table == "at_once":
                     return self._play_line(seat, t, e)  # it may end the round
                 # Board.place on a line, inline
                 hands[seat] = hand ^ bit
-                far = value - near
+                arm = arms[near]
                 board.placed |= bit
-                board.arms[e].append(PAIRS[near][far])
-                ends[e] = far
+                board.arms[e].append(arm)
+                ends[e] = arm[1]
                 board.dbl[e] = double
                 self.passes = 0
                 self.plays.append(text)
@@ -117,7 +118,7 @@ class Round(RoundState):
                 if seat == self.n:
                     seat = 0
                 self.turn = seat
-                if hands[seat] & (END_MASK[ends[0]] | END_MASK[ends[1]]):
+                if hands[seat] & (m[ends[0]] | m[ends[1]]):
                     return [entry]
                 start = len(log) - 1
                 self._advance()
