@@ -7,7 +7,8 @@ tile the round must open with (``forced``, or None). The checks raise
 The legal plays on a non-empty table depend only on which tiles of the hand carry each
 open end's number: small tables give, for each end and each such set of tiles, the
 plays as bits in the order :func:`legal_plays` gives them, and :func:`play_moves` hands
-out shared :class:`Move` values (moves are immutable).
+out shared :class:`Move` values (moves are immutable), its answers kept by those sets of
+tiles (:func:`moves_of_key`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ __all__ = [
     "OPEN_MOVES",
     "PASS",
     "PLAY_MOVES",
-    "PLAY_OF_ID",
     "check_draw",
     "check_pass",
     "check_play",
@@ -52,16 +52,12 @@ PLAY_MOVES: tuple[tuple[Move, ...], ...] = tuple(
 )
 #: ``OPEN_MOVES[t]``: the move that opens the round with tile ``t``.
 OPEN_MOVES: tuple[Move, ...] = tuple(Move("play", tile) for tile in ALL_TILES)
-#: ``(tile id, end index)`` of each move of :data:`PLAY_MOVES` by its ``id()`` (they live
-#: as long as the module, so no other object ever has one of these ids).
-PLAY_OF_ID: dict[int, tuple[int, int]] = {
-    id(move): (t, e) for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
-}
 DRAW = Move("draw")
 PASS = Move("pass")
 
 #: What :meth:`domino_core.round.Round.push` needs to lay the move of :data:`PLAY_MOVES`
-#: with this ``id()`` on a line: ``(tile id, end index, bit, whether a double, the record
+#: with this ``id()`` (they live as long as the module, so no other object ever has one
+#: of these ids) on a line: ``(tile id, end index, bit, whether a double, the record
 #: text, the log entry for each seat to copy, the arm's (near, far) by the end's pips)``.
 LINE_PLAYS: dict[int, tuple[int, int, int, bool, str, tuple[dict[str, Any], ...],
                             tuple[tuple[int, int], ...]]] = {
