@@ -17,8 +17,8 @@ L, R, U, D = 0, 1, 2, 3
 CLOSED = -1
 #: ``NUMBER_MASK`` with a last entry 0: indexed by an end's pips, a closed end masks nothing.
 END_MASK: tuple[int, ...] = (*NUMBER_MASK, 0)
-#: ``_PAIRS[near][far]``: the ``(near, far)`` of an arm's tile, one tuple shared by all boards.
-_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+#: ``PAIRS[near][far]``: the ``(near, far)`` of an arm's tile, one tuple shared by all boards.
+PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((near, far) for far in range(7)) for near in range(7)
 )
 
@@ -101,7 +101,7 @@ class Board:
         assert end is not None
         near = self.ends[end]
         far = a + b - near
-        self.arms[end].append(_PAIRS[near][far])
+        self.arms[end].append(PAIRS[near][far])
         self.ends[end] = far
         self.dbl[end] = double
         if not self.fives:

@@ -7,6 +7,7 @@ objects made.
 
 from __future__ import annotations
 
+import _random
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -20,10 +21,12 @@ __all__ = [
     "IllegalDeal",
     "check_deal",
     "deal_masks",
+    "deal_of_ids",
     "first_opener",
     "opener_of",
+    "seeded_random",
     "shuffle_deal",
-    "shuffle_dealt",
+    "shuffle_order",
 ]
 
 
@@ -83,30 +86,77 @@ def check_deal(rules: Rules, deal: Deal) -> None:
                 )
 
 
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)`` in the same state, made without the Python-level checks of
+    ``Random.seed``, which for an int only calls the C seeding (a match's deals)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
 def shuffle_deal(rules: Rules, rng: random.Random) -> Deal:
     """A random deal, shuffled again while ``redeal_doubles`` asks for it."""
-    return shuffle_dealt(rules, rng)[0]
+    return deal_of_ids(rules, shuffle_order(rules, rng)[0])
 
 
-def shuffle_dealt(rules: Rules, rng: random.Random) -> tuple[Deal, list[int], list[int]]:
-    """:func:`shuffle_deal`'s deal (the same for the same ``rng``), with each hand's
-    bitmask and the boneyard's tile ids in draw order."""
-    ids = list(range(N_TILES))  # shuffled as ALL_TILES would be: the same permutation
+def shuffle_order(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
+    """:func:`shuffle_deal`'s deal as the 28 tile ids in dealt order (each hand's in turn,
+    then the boneyard) and each hand's bitmask; :func:`deal_of_ids` makes the deal."""
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
+    bits = _BIT
+    ids = list(_IDS)  # shuffled as ALL_TILES would be: the same permutation
     while True:
-        rng.shuffle(ids)
-        masks = []
-        for s in range(n):
-            m = 0
-            for t in ids[s * k:(s + 1) * k]:
-                m |= 1 << t
-            masks.append(m)
-        if redeal is None or all((m & DOUBLES_MASK).bit_count() < redeal for m in masks):
-            break
-    tiles = [ALL_TILES[t] for t in ids]
-    deal = Deal(tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n)), tuple(tiles[n * k:]))
-    return deal, masks, ids[n * k:]
+        if type(rng) is random.Random:
+            # rng.shuffle(ids), inline (the same getrandbits calls as its _randbelow),
+            # adding each tile to its hand's mask as its place becomes final
+            steps = _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
+            getrandbits = rng.getrandbits
+            masks = [0] * (n + 1)  # the last for the boneyard's tiles
+            for i, width, hand in steps:
+                j = getrandbits(width)
+                while j > i:
+                    j = getrandbits(width)
+                t = ids[j]
+                ids[j] = ids[i]
+                ids[i] = t
+                masks[hand] |= bits[t]
+            masks[0] |= bits[ids[0]]
+            masks.pop()
+        else:
+            rng.shuffle(ids)
+            masks = [sum(map(bits.__getitem__, ids[s:s + k])) for s in range(0, n * k, k)]
+        if redeal is None:
+            return ids, masks
+        for m in masks:
+            if (m & DOUBLES_MASK).bit_count() >= redeal:
+                break  # deal again
+        else:
+            return ids, masks
+
+
+#: ``_SHUFFLES[seats << 5 | hand size]``: :func:`_shuffle_steps`, kept once made.
+_SHUFFLES: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(n: int, k: int) -> tuple[tuple[int, int, int], ...]:
+    """``random.shuffle``'s steps over 28 items: the index swapped, the bits it draws, and
+    the hand (of ``n`` of ``k`` tiles; ``n`` for the boneyard) the index is in."""
+    steps = _SHUFFLES[n << 5 | k] = tuple(
+        (i, (i + 1).bit_length(), i // k if i < n * k else n) for i in reversed(range(1, N_TILES))
+    )
+    return steps
+
+
+def deal_of_ids(rules: Rules, ids: list[int]) -> Deal:
+    """The :class:`Deal` of the tile ids of :func:`shuffle_order`."""
+    tiles = tuple(map(ALL_TILES.__getitem__, ids))
+    k = rules.hand_size
+    return Deal(tuple(tiles[i:i + k] for i in range(0, rules.seats * k, k)),
+                tiles[rules.seats * k:])
 
 
 def first_opener(deal: Deal) -> tuple[int, Tile]:
@@ -120,13 +170,22 @@ def opener_of(masks: list[int]) -> tuple[int, int]:
     dealt = 0
     for m in masks:
         dealt |= m
-    tile_id = next(t for t in OPENING_ORDER if dealt >> t & 1)
-    return next(s for s, m in enumerate(masks) if m >> tile_id & 1), tile_id
+    for tile_id in OPENING_ORDER:
+        if dealt >> tile_id & 1:
+            break
+    for seat, m in enumerate(masks):
+        if m >> tile_id & 1:
+            return seat, tile_id
+    raise ValueError("no tile dealt")
 
 
 _IDS = tuple(range(N_TILES))
-_RADICES = tuple(range(N_TILES, 1, -1))
 _BIT = tuple(1 << t for t in range(N_TILES))
+
+
+#: ``_RADIX_STEPS[seats << 5 | hand size]``: :func:`_shuffle_steps` with the radix of each
+#: step (the index + 1) in place of the bits drawn.
+_RADIX_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
@@ -140,25 +199,33 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
+    steps = _RADIX_STEPS.get(n << 5 | k)
+    if steps is None:
+        steps = _RADIX_STEPS[n << 5 | k] = tuple(
+            (i, i + 1, hand) for i, _, hand in _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
+        )
     while True:
         # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., 2 (28! is
-        # about 2**98, so every order is as likely as any other to within 2**-30)
+        # about 2**98, so every order is as likely as any other to within 2**-30), each
+        # tile added to its hand's mask as its place becomes final
         ids = list(_IDS)
         r = rng.getrandbits(128)
-        i = N_TILES - 1
-        for radix in _RADICES:
-            r, j = divmod(r, radix)
-            ids[i], ids[j] = ids[j], ids[i]
-            i -= 1
-        hands = []
-        most = 0  # the most doubles in one hand
-        for s in range(n):
-            m = 0
-            for t in ids[s * k:(s + 1) * k]:
-                m |= bits[t]
-            hands.append(m)
-            most = max(most, (m & DOUBLES_MASK).bit_count())
-        if redeal is None or most < redeal:
+        hands = [0] * (n + 1)  # the last for the boneyard's tiles
+        for i, radix, hand in steps:
+            j = r % radix
+            r //= radix
+            t = ids[j]
+            ids[j] = ids[i]
+            ids[i] = t
+            hands[hand] |= bits[t]
+        hands[0] |= bits[ids[0]]
+        hands.pop()
+        if redeal is None:
+            break
+        for m in hands:
+            if (m & DOUBLES_MASK).bit_count() >= redeal:
+                break  # deal again
+        else:
             break
     opener, forced = opener_of(hands)
     return hands, ids[n * k:], opener, forced

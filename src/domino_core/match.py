@@ -11,42 +11,35 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal, cast
+from typing import Any
 
 from .deal import (
     Deal,
     IllegalDeal,
     check_deal,
+    deal_of_ids,
     first_opener,
     opener_of,
+    seeded_random,
     shuffle_deal,
-    shuffle_dealt,
+    shuffle_order,
 )
+from .leaving import ANNUL_REASONS, RESIGN_REASONS, EndReason, end_reason, resign_winner
 from .moves import IllegalMove, Move
 from .record_write import write_record
 from .result import RoundResult
 from .round import Round
 from .rules import Rules
-from .tiles import ALL_TILES, Tile, pips_of
+from .tiles import ALL_TILES, Tile, mask_of, pips_of
 
 __all__ = ["EndReason", "IllegalDeal", "Match", "check_deal", "first_opener", "shuffle_deal"]
 
-EndReason = Literal["goal", "resign", "absence", "annulled", "abandoned"]
-"""Why a match ended: a side reached the goal, a seat resigned or lost by absence, the
-players annulled it, or it was abandoned (idle too long)."""
-
-_RESIGN_REASONS = ("resign", "absence")
-_ANNUL_REASONS = ("annulled", "abandoned")
-
-
-def _reason(reason: str, allowed: tuple[str, ...]) -> EndReason:
-    if reason not in allowed:
-        raise ValueError(f"unknown reason {reason!r} (one of {', '.join(allowed)})")
-    return cast(EndReason, reason)
-
-
 class Match:
     """A whole match. Round 1 starts at once; see ``docs/DESIGN.md`` for the API."""
+
+    _results: list[RoundResult]
+    #: Rounds that have ended whose results are not in ``_results`` yet, in order.
+    _ended: list[Round]
 
     def __init__(
         self,
@@ -57,15 +50,15 @@ class Match:
     ) -> None:
         self.rules = rules
         self._rng: random.Random | None = (
-            secrets.SystemRandom() if seed is None else random.Random(seed)
+            secrets.SystemRandom() if seed is None else seeded_random(seed)
         )
         #: A copy's source of deals: the original's RNG, cloned on first use (see copy).
         self._rng_from: random.Random | None = None
         self._deals: Iterator[Deal] | None = None if deals is None else iter(deals)
         self.scores: list[int] = [0] * rules.sides
-        self.results: list[RoundResult] = []
-        #: Every round's deal and its plays in record notation, for the record.
-        self.history: list[tuple[Deal, list[str]]] = []
+        self.results = []
+        #: The rounds before the current one in :attr:`history`.
+        self._past: list[tuple[Deal | list[int], list[str]]] = []
         self.over = False
         self.winner: int | None = None
         self.end_reason: EndReason | None = None
@@ -79,24 +72,24 @@ class Match:
             deal = next(self._deals, None)
             if deal is None:
                 raise IllegalDeal("no deal left for the next round")
-        masks: tuple[list[int], list[int]] | None = None
+        order: list[int] | None = None
         if deal is None:
-            deal, hands, bone = shuffle_dealt(rules, self._dealer())
-            masks = (hands, bone)
+            # the Deal is made only if read (records, replays): Round.deal
+            order, hands = shuffle_order(rules, self._dealer())
+            bone = order[rules.seats * rules.hand_size:]
         else:
             check_deal(rules, deal)
-        round_no = len(self.results) + 1
+            hands = [mask_of(hand) for hand in deal.hands]
+            bone = [t.id for t in deal.boneyard]
         forced: Tile | None = None
-        if self.results:
+        if self._results or self._ended:
             opener = self._next_opener()
-        elif masks is not None:
-            opener, forced_id = opener_of(masks[0])
-            forced = ALL_TILES[forced_id]
         else:
-            opener, forced = first_opener(deal)
-        r = Round(rules, deal, opener, forced, self.scores, round_no, masks=masks)
-        self.history.append((deal, r.plays))
-        return r
+            opener, forced_id = opener_of(hands)
+            forced = ALL_TILES[forced_id]
+        return Round(rules, deal, opener, forced, self.scores,
+                     len(self._results) + len(self._ended) + 1,
+                     masks=(hands, bone), order=order)
 
     def _dealer(self) -> random.Random:
         """The RNG that shuffles this match's next deal (a copy clones its original's)."""
@@ -118,10 +111,15 @@ class Match:
         also when its award was 0 points; after a round nobody took, the seat after
         the previous opener.
         """
-        prev = self.results[-1]
-        if self.rules.next_opener == "winner" and prev.winner_seat is not None:
-            return prev.winner_seat
-        return (prev.opener + 1) % self.rules.seats
+        if self._ended:  # its result not made yet: read from the round
+            prev = self._ended[-1]
+            opener, winner = prev.opener, None if prev.award is None else prev.award.seat
+        else:
+            last = self._results[-1]
+            opener, winner = last.opener, last.winner_seat
+        if self.rules.next_opener == "winner" and winner is not None:
+            return winner
+        return (opener + 1) % self.rules.seats
 
     def start_next_round(self, deal: Deal | None = None) -> list[dict[str, Any]]:
         """Deal and start the next round (the current one must be over, the match not)."""
@@ -129,11 +127,39 @@ class Match:
             raise IllegalMove("the match is over")
         if not self.round.over:
             raise IllegalMove("the round is still being played")
+        self._past.append((self.round.dealt, self.round.plays))
         self.round = self._new_round(deal)
         return [{"type": "round_start", "round": self.round.round_no,
                  "opener": self.round.opener}]
 
     # -- state ---------------------------------------------------------------
+
+    @property
+    def results(self) -> list[RoundResult]:
+        """Every finished round's result, in order (the list itself: it grows as rounds
+        end; the current round's result is made when this is first read after it ended)."""
+        if self._ended:
+            self._results.extend(r.result() for r in self._ended)
+            self._ended.clear()
+        return self._results
+
+    @results.setter
+    def results(self, results: list[RoundResult]) -> None:
+        self._results = results
+        self._ended = []
+
+    @property
+    def history(self) -> list[tuple[Deal, list[str]]]:
+        """Every round's deal and its plays in record notation, for the record (a new
+        list; the current round's last)."""
+        rules = self.rules
+        return [(deal if isinstance(deal, Deal) else deal_of_ids(rules, deal), plays)
+                for deal, plays in self._past] + [(self.round.deal, self.round.plays)]
+
+    @history.setter
+    def history(self, rounds: list[tuple[Deal, list[str]]]) -> None:
+        """Set the rounds before the current one: ``rounds`` ends with the current one's."""
+        self._past = list(rounds[:-1])
 
     @property
     def turn(self) -> int | None:
@@ -181,12 +207,11 @@ class Match:
         m._deals = None
         m.scores = self.scores[:]
         m.results = self.results[:]
-        m.history = self.history[:-1]
+        m._past = self._past[:]
         m.over = self.over
         m.winner = self.winner
         m.end_reason = self.end_reason
         m.round = self.round.copy(m.scores)
-        m.history.append((m.round.deal, m.round.plays))
         return m
 
     # -- moves ---------------------------------------------------------------
@@ -214,7 +239,7 @@ class Match:
         self._round_ended()
 
     def _round_ended(self) -> None:
-        self.results.append(self.round.result())
+        self._ended.append(self.round)  # its result is made when results is read
         for side, score in enumerate(self.scores):
             if score >= self.rules.goal:
                 self.over = True
@@ -232,25 +257,20 @@ class Match:
         from the seat on turn, or between rounds from the next round's opener.
         Raises :class:`ValueError` for another ``reason``.
         """
-        why = _reason(reason, _RESIGN_REASONS)
+        why = end_reason(reason, RESIGN_REASONS)
         if self.over:
             raise IllegalMove("the match is over")
-        rules = self.rules
-        if not 0 <= seat < rules.seats:
+        if not 0 <= seat < self.rules.seats:
             raise IllegalMove(f"there is no seat {seat}")
-        loser = rules.side_of(seat)
         # Whose turn comes first: the seat on turn, or between rounds the next opener.
         start = self.round.turn if self.round.turn is not None else self._next_opener()
-        order = [(start + i) % rules.seats for i in range(rules.seats)]
-        candidates = [rules.side_of(s) for s in order if rules.side_of(s) != loser]
-        best = max(self.scores[c] for c in candidates)
-        winner = next(c for c in candidates if self.scores[c] == best)
+        winner = resign_winner(self.rules, self.scores, seat, start)
         return self._end(winner, why, {"seat": seat})
 
     def annul(self, reason: str = "annulled") -> list[dict[str, Any]]:
         """End the match with no winner: ``reason`` ``"annulled"`` (the players agreed) or
         ``"abandoned"`` (a table idle too long); raises :class:`ValueError` for another."""
-        why = _reason(reason, _ANNUL_REASONS)
+        why = end_reason(reason, ANNUL_REASONS)
         if self.over:
             raise IllegalMove("the match is over")
         return self._end(None, why, {})

@@ -24,6 +24,10 @@ FITTING: dict[int, tuple[int, ...]] = {
     sub: tuple(ids_of(sub)) for number in NUMBER_MASK for sub in submasks(number)
 }
 _BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
+#: ``_COUNTED[m]``: ``(FITTING[m], its length)``.
+_COUNTED: dict[int, tuple[tuple[int, ...], int]] = {m: (t, len(t)) for m, t in FITTING.items()}
+#: ``_NEXT[n][seat]``: the seat after ``seat`` at a table of ``n``.
+_NEXT: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in (2, 3, 4)}
 
 
 def play_line_out(
@@ -54,21 +58,24 @@ def play_line_out(
     """
     n = len(hands)
     nm = NUMBER_MASK
-    fitting = FITTING
+    counted = _COUNTED
     value = TILE_VALUE
     bits = _BIT
+    after = _NEXT[n]
     at_once = asleep is not None
     gone = asleep or 0
+    held = 0  # the tiles in hands now or drawn later: those laid are the rest at the end
+    for h in hands:
+        held |= h
+    start = pos
     end: LineEnd
     t = -1
     while True:
         h = hands[turn]
-        on_left = fitting[h & nm[left]]
-        on_right = fitting[h & nm[right]]
-        k = len(on_left)
-        choices = k + len(on_right)
-        if choices:
-            pick = int(rnd() * choices)
+        on_left, k = counted[h & nm[left]]
+        on_right, k_right = counted[h & nm[right]]
+        if k or k_right:
+            pick = int(rnd() * (k + k_right))
             if pick < k:
                 t = on_left[pick]
                 left = value[t] - left
@@ -78,17 +85,16 @@ def play_line_out(
             bit = bits[t]
             h ^= bit
             hands[turn] = h
-            placed |= bit
             passes = 0
             if not h:
                 end = "domino"
                 break
-            if at_once and (nm[left] | nm[right]) & ~(placed | gone) == 0:
-                end = "blocked"
-                break
-            turn += 1
-            if turn == n:
-                turn = 0
+            if at_once:
+                placed |= bit
+                if (nm[left] | nm[right]) & ~(placed | gone) == 0:
+                    end = "blocked"
+                    break
+            turn = after[turn]
         elif pos < nbone:
             hands[turn] = h | bits[bone[pos]]
             pos += 1
@@ -97,7 +103,9 @@ def play_line_out(
             if passes >= n:
                 end = "blocked"
                 break
-            turn += 1
-            if turn == n:
-                turn = 0
-    return end, turn, pos, passes, left, right, placed, t
+            turn = after[turn]
+    for d in bone[start:pos]:
+        held |= bits[d]
+    for h in hands:
+        held &= ~h
+    return end, turn, pos, passes, left, right, placed | held, t

@@ -18,20 +18,21 @@ from .board import END_MASK
 from .deal import OPENING_ORDER, Deal
 from .legality import (
     DRAW,
+    LINE_PLAYS,
+    MOVES_OF_KEY,
     OPEN_MOVES,
     PASS,
-    PLAY_OF_ID,
     check_draw,
     check_pass,
     check_play,
     ends_list,
-    play_moves,
+    moves_of_key,
 )
 from .moves import END_NAMES, IllegalMove, Move
 from .result import RoundEnd, RoundResult
 from .round_state import RoundState
-from .scoring import Award, score_blocked
-from .tiles import ALL_TILES, pips_of, tiles_of
+from .scoring import Award, score_blocked, score_domino
+from .tiles import ALL_TILES, pips_of, tile_tuple
 
 __all__ = ["OPENING_ORDER", "Deal", "Round", "RoundEnd", "RoundResult"]
 
@@ -55,9 +56,20 @@ class Round(RoundState):
             return []
         board = self.board
         if board.center is not None:
-            moves = play_moves(self.hands[turn], board.ends)
+            # legality.play_moves, inline: the hand's tiles fitting each end (a closed
+            # end's END_MASK is 0, and outside fives only L and R are ever open)
+            hand = self.hands[turn]
+            ends = board.ends
+            m = END_MASK
+            key = hand & m[ends[0]] | (hand & m[ends[1]]) << 28
+            if board.fives:
+                key |= (hand & m[ends[2]]) << 56 | (hand & m[ends[3]]) << 84
+            try:
+                moves = MOVES_OF_KEY[key]
+            except KeyError:
+                moves = moves_of_key(key)
             if moves:
-                return moves
+                return moves[:]
         else:
             plays = self.legal_plays()
             if plays:
@@ -78,12 +90,39 @@ class Round(RoundState):
             raise IllegalMove("the round is over")
         board = self.board
         # The common case, checked at once: a move from legal_moves() (one of the shared
-        # PLAY_MOVES), a tile of the hand on an end it fits, outside fives.
-        te = PLAY_OF_ID.get(id(move))
-        if te is not None and not board.fives and board.center is not None:
-            t, e = te
-            if (self.hands[seat] & END_MASK[board.ends[e]]) >> t & 1:
-                return self._play_line(seat, t, e)
+        # PLAY_MOVES), a tile of the hand on an end it fits, on a line outside fives.
+        line = LINE_PLAYS.get(id(move))
+        if line is not None and not board.fives and board.center is not None:
+            t, e, bit, double, text, entries, arms = line
+            hands = self.hands
+            hand = hands[seat]
+            ends = board.ends
+            near = ends[e]
+            m = END_MASK
+            if hand & m[near] & bit:
+                if hand == bit or self.rules.closed_table == "at_once":
+                    return self._play_line(seat, t, e)  # it may end the round
+                # Board.place on a line, inline
+                hands[seat] = hand ^ bit
+                arm = arms[near]
+                board.placed |= bit
+                board.arms[e].append(arm)
+                ends[e] = arm[1]
+                board.dbl[e] = double
+                self.passes = 0
+                self.plays.append(text)
+                entry = entries[seat].copy()
+                log = self.log
+                log.append(entry)
+                seat += 1
+                if seat == self.n:
+                    seat = 0
+                self.turn = seat
+                if hands[seat] & (m[ends[0]] | m[ends[1]]):
+                    return [entry]
+                start = len(log) - 1
+                self._advance()
+                return log[start:]
         log = self.log
         start = len(log)
         kind = move.kind
@@ -145,8 +184,11 @@ class Round(RoundState):
         entry = {"type": "play", "seat": seat, "tile": TILE_TEXT[t], "end": END_NAMES[e],
                  "points": 0}
         log.append(entry)
+        if going_out:
+            self._finish("domino", score_domino(self.rules, hands, seat, t, before))
+            return log[-2:]
         # _ending finds an end only for an empty hand or at an at_once table
-        if going_out or self.rules.closed_table == "at_once":
+        if self.rules.closed_table == "at_once":
             ending = self._ending(seat, t, before)
             if ending is not None:
                 self._finish(*ending)
@@ -192,11 +234,17 @@ class Round(RoundState):
         and nothing is left to draw (then the next seat's, until a seat can play, must
         draw by hand, or the round ends)."""
         rules = self.rules
+        hands = self.hands
+        log = self.log
+        # the table does not change here: what fits, and the log's ends, hold throughout
+        playable = self.board.playable_mask()
+        ends: list[int] | None = None
         while self.turn is not None:
             seat = self.turn
-            playable = self.board.playable_mask()
-            if self.hands[seat] & playable:
+            if hands[seat] & playable:
                 return
+            if ends is None:
+                ends = ends_list(self.board)
             if rules.drawing and self.bone_pos < len(self.bone):
                 if not rules.auto_draw:
                     return
@@ -204,24 +252,26 @@ class Round(RoundState):
                 while self.bone_pos < len(self.bone):
                     t = self.bone[self.bone_pos]
                     self.bone_pos += 1
-                    self.hands[seat] |= 1 << t
+                    hands[seat] |= 1 << t
                     drawn += 1
                     if playable >> t & 1:
                         break
-                self.log.append({
-                    "type": "draw", "seat": seat, "count": drawn,
-                    "ends": ends_list(self.board),
-                })
-                if self.hands[seat] & playable:
+                log.append({"type": "draw", "seat": seat, "count": drawn, "ends": ends[:]})
+                if hands[seat] & playable:
                     return
-            self._pass(seat)
-            return
+            # its pass (_pass, whose _advance is the next turn of this loop)
+            log.append({"type": "pass", "seat": seat, "ends": ends[:]})
+            self.passes += 1
+            if self.passes >= self.n:
+                self._finish("blocked", score_blocked(rules, hands, self.opener))
+                return
+            self.turn = (seat + 1) % self.n
 
     def _finish(self, end: RoundEnd, award: Award) -> None:
         self._finish_quiet(end, award)
         entry: dict[str, Any] = {
             "type": "round_end", "result": end, "winner": award.side, "points": award.points,
-            "pips": [pips_of(h) for h in self.hands],
+            "pips": list(map(pips_of, self.hands)),
         }
         if award.batida is not None:
             entry["batida"] = award.batida
@@ -243,10 +293,10 @@ class Round(RoundState):
             result=self.end,
             winner=self.award.side,
             points=self.award.points,
-            pips=tuple(pips_of(h) for h in self.hands),
+            pips=tuple(map(pips_of, self.hands)),
             fives=tuple(self.fives),
-            hands=tuple(tuple(tiles_of(h)) for h in self.hands),
-            boneyard=tuple(ALL_TILES[t] for t in self.bone[self.bone_pos:]),
+            hands=tuple(map(tile_tuple, self.hands)),
+            boneyard=tuple(map(ALL_TILES.__getitem__, self.bone[self.bone_pos:])),
             winner_seat=self.award.seat,
             batida=self.award.batida,
         )

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from .board import Board
-from .deal import Deal, deal_masks
+from .deal import Deal, deal_masks, deal_of_ids
 from .legality import legal_plays, playable
 from .result import RoundEnd
 from .round_playout import playout as random_playout
@@ -35,11 +35,12 @@ class RoundState:
     view_log: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]
 
     __slots__ = (
+        "_deal",
+        "_order",
         "award",
         "board",
         "bone",
         "bone_pos",
-        "deal",
         "end",
         "fives",
         "forced",
@@ -59,22 +60,26 @@ class RoundState:
     def __init__(
         self,
         rules: Rules,
-        deal: Deal,
+        deal: Deal | None,
         opener: int,
         forced: Tile | None,
         scores: list[int],
         round_no: int = 1,
         *,
         masks: tuple[list[int], list[int]] | None = None,
+        order: list[int] | None = None,
     ) -> None:
         """Round ``round_no`` of ``deal``, opened by ``opener`` with ``forced`` (or any
-        tile); ``masks`` may give the deal's hand bitmasks and boneyard ids already made
-        (see :func:`domino_core.deal.shuffle_dealt`)."""
+        tile); ``masks`` may give the deal's hand bitmasks and boneyard ids already made.
+        ``deal`` None: ``order`` gives the tile ids dealt and ``masks`` is required (see
+        :func:`domino_core.deal.shuffle_order`); the :attr:`deal` is made when first read."""
         self.rules = rules
         self.n = rules.seats
         self.round_no = round_no
-        self.deal = deal
+        self._deal = deal
+        self._order = order
         if masks is None:
+            assert deal is not None
             self.hands: list[int] = [sum(1 << t.id for t in hand) for hand in deal.hands]
             self.bone: list[int] = [t.id for t in deal.boneyard]
         else:
@@ -105,7 +110,8 @@ class RoundState:
         r.rules = rules
         r.n = rules.seats
         r.round_no = 1
-        r.deal = _NO_DEAL
+        r._deal = _NO_DEAL
+        r._order = None
         r.hands = hands
         r.bone = bone
         r.bone_pos = 0
@@ -128,7 +134,8 @@ class RoundState:
         r.rules = self.rules
         r.n = self.n
         r.round_no = self.round_no
-        r.deal = self.deal
+        r._deal = self._deal
+        r._order = self._order
         r.hands = self.hands[:]
         r.bone = self.bone
         r.bone_pos = self.bone_pos
@@ -146,6 +153,26 @@ class RoundState:
         return r
 
     # -- questions ---------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        """What the round was dealt (made from the dealt order when first read)."""
+        deal = self._deal
+        if deal is None:
+            assert self._order is not None
+            deal = self._deal = deal_of_ids(self.rules, self._order)
+        return deal
+
+    @deal.setter
+    def deal(self, deal: Deal) -> None:
+        self._deal = deal
+        self._order = None
+
+    @property
+    def dealt(self) -> Deal | list[int]:
+        """:attr:`deal` if made, else the tile ids dealt in order, which it is made from
+        (:func:`domino_core.deal.deal_of_ids`)."""
+        return self._order if self._deal is None and self._order is not None else self.deal
 
     @property
     def over(self) -> bool:

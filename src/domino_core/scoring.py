@@ -72,13 +72,15 @@ def score_domino(
             raise ValueError("batida scoring needs the last tile and the ends before it")
         kind = batida_kind(last, ends_before)
         return Award(side, batida_points(rules, kind), out_seat, kind)
-    pips = [pips_of(h) for h in hands]
-    if rules.teams and rules.scoring == "caribbean":
+    pips = list(map(pips_of, hands))
+    if not rules.teams:
+        points = sum(pips) - pips[out_seat]  # everyone else's pips
+    elif rules.scoring == "caribbean":
         # Caribbean teams: all four hands, the partner's included.
         points = sum(pips)
     else:
-        # Everyone else's pips; with teams "everyone else" is the other team (RULES.md §1).
-        points = sum(p for s, p in enumerate(pips) if rules.side_of(s) != side)
+        # With teams "everyone else" is the other team (RULES.md §1): seats 1 - side, 3 - side.
+        points = sum(pips[1 - side::2])
     return _finish(rules, Award(side, points, out_seat))
 
 
@@ -95,7 +97,7 @@ def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
     if rules.batida:
         won = blocked_winner(rules, hands, opener)
         return NOBODY if won is None else Award(won[0], rules.blocked_points, won[1])
-    pips = [pips_of(h) for h in hands]
+    pips = list(map(pips_of, hands))
     order = _order_from(opener, rules.seats)
     scoring = rules.scoring
     if rules.teams:
@@ -114,7 +116,8 @@ def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
         else:
             points = other - side_pips[side]
         # The winning team's seat with the lower hand, then the earlier from the opener.
-        seat = min((s for s in order if s % 2 == side), key=lambda s: (pips[s], order.index(s)))
+        first, second = [s for s in order if s % 2 == side]
+        seat = second if pips[second] < pips[first] else first
         return _finish(rules, Award(side, points, seat))
     low = min(pips)
     tied = [s for s in order if pips[s] == low]

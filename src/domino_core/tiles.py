@@ -8,8 +8,10 @@ A :class:`Tile` is an immutable value: ``Tile.parse("2-6") == Tile(6, 2)`` and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 #: The highest number on a tile of the set.
 MAX_PIP = 6
@@ -106,14 +108,34 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     return m
 
 
-def tiles_of(mask: int) -> list[Tile]:
-    """The tiles of a bitmask, in id order."""
-    out: list[Tile] = []
+def _by_byte(of: Callable[[int], T]) -> tuple[tuple[T, ...], ...]:
+    """``of(m << 8 * i)`` for every byte ``m`` of each of the four bytes ``i`` of a mask
+    (tile ids 0..27: the last byte has four bits)."""
+    return tuple(tuple(of(m << 8 * i) for m in range(256 if i < 3 else 16)) for i in range(4))
+
+
+def _tiles_loop(mask: int) -> tuple[Tile, ...]:
+    out = []
     while mask:
         low = mask & -mask
         out.append(ALL_TILES[low.bit_length() - 1])
         mask ^= low
-    return out
+    return tuple(out)
+
+
+#: ``_TILES_BYTE[i][m]``: the tiles of ``m << 8 * i``, in id order.
+_TILES_BYTE = _by_byte(_tiles_loop)
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    """The tiles of a bitmask, in id order."""
+    return list(tile_tuple(mask))
+
+
+def tile_tuple(mask: int) -> tuple[Tile, ...]:
+    """:func:`tiles_of` as a tuple."""
+    b = _TILES_BYTE
+    return b[0][mask & 255] + b[1][mask >> 8 & 255] + b[2][mask >> 16 & 255] + b[3][mask >> 24]
 
 
 def submasks(mask: int) -> list[int]:
@@ -136,11 +158,11 @@ def ids_of(mask: int) -> list[int]:
     return out
 
 
+#: ``_PIPS_BYTE[i][m]``: the pips of the tiles of ``m << 8 * i``.
+_PIPS_BYTE = _by_byte(lambda mask: sum(t.value for t in _tiles_loop(mask)))
+
+
 def pips_of(mask: int) -> int:
     """The sum of the values of the tiles in a bitmask."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += TILE_VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
+    b = _PIPS_BYTE
+    return b[0][mask & 255] + b[1][mask >> 8 & 255] + b[2][mask >> 16 & 255] + b[3][mask >> 24]

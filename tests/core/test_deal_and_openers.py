@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from core_helpers import (
     SIXES_LINE,
@@ -14,7 +16,7 @@ from core_helpers import (
     tiles,
 )
 
-from domino_core import IllegalMove, Match, Move, Tile
+from domino_core import ALL_TILES, IllegalMove, Match, Move, Rules, Tile
 
 
 @pytest.mark.parametrize("preset", ["classic", "draw", "block", "fives", "caribbean"])
@@ -210,3 +212,37 @@ def test_later_round_winner_teams_domino_the_seat_that_went_out() -> None:
     assert match.results[-1].result == "domino" and match.results[-1].winner == 0
     match.start_next_round(make_deal(["6-6 5-5", "6-1 4-4", "2-1 4-2", "6-3 3-3"]))
     assert match.opener == 2
+
+
+
+def _shuffled(rules: Rules, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """The deal as random.shuffle of the 28 tiles makes it: hands in turn, then the
+    boneyard, shuffled again while a hand holds ``redeal_doubles`` doubles."""
+    tiles = list(ALL_TILES)
+    k = rules.hand_size
+    while True:
+        rng.shuffle(tiles)
+        hands = [tiles[s * k:(s + 1) * k] for s in range(rules.seats)]
+        redeal = rules.redeal_doubles
+        if redeal is None or all(sum(t.is_double for t in h) < redeal for h in hands):
+            return hands, tiles[rules.seats * k:]
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("classic", 4), ("draw", 2), ("fives", 3),
+                                               ("batida", 4)])
+def test_a_seeded_match_deals_each_round_by_random_shuffle_of_its_seed(preset: str,
+                                                                       seats: int) -> None:
+    # records made from a seed can be dealt again by any reader that shuffles the same way
+    rules = Rules.from_preset(preset, seats)
+    for seed in range(40):
+        match = Match(rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3):
+            hands, boneyard = _shuffled(rules, rng)
+            assert match.deal.hands == tuple(map(tuple, hands))
+            assert match.deal.boneyard == tuple(boneyard)
+            while not match.round_over:
+                match.push(match.legal_moves()[0])
+            if match.over:
+                break
+            match.start_next_round()

@@ -214,3 +214,25 @@ def test_copy_dealing_a_round_leaves_the_seeded_deals_of_the_original_unchanged(
     a.start_next_round()
     b.start_next_round()
     assert a.deal == b.deal
+
+
+def test_results_read_only_after_the_match_hold_every_round_in_order() -> None:
+    # "draw": the winner of a round opens the next (RULES.md §3), read before any result is
+    for preset in ("classic", "draw"):
+        match = Match(Rules.from_preset(preset, 2, goal=100), seed=7)
+        openers = []
+        while not match.over:
+            if match.round_over:
+                match.start_next_round()
+            openers.append(match.opener)
+            while not match.round_over:
+                match.push(match.legal_moves()[0])
+        results = match.results
+        assert [r.round_no for r in results] == list(range(1, len(openers) + 1))
+        assert len(results) > 2 and [r.opener for r in results] == openers
+        for prev, opener in zip(results, openers[1:], strict=False):
+            seat = prev.winner_seat if preset == "draw" else None
+            assert opener == ((prev.opener + 1) % 2 if seat is None else seat)
+        for side in (0, 1):
+            assert sum(r.points for r in results if r.winner == side) == match.scores[side]
+        assert [r.to_replay() for r in results] == match.replay_summary()["rounds"]
