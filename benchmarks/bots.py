@@ -29,7 +29,10 @@ classic and fives, and 4-seat team matches to 100 in classic):
 - ``abw333`` (issue 15): Vó Quelônia at ``--think`` seconds against abw333/dominoes'
   ``--abw333-player`` in abw333's own 4-seat game (``bots_abw333.py``; needs its source
   tree, ``--abw333 DIR``, else skipped), ``--deals`` deal sets in both seatings, matches
-  to 100: rounds and matches won with Wilson intervals, CPU per move of each side.
+  to 100: rounds and matches won with Wilson intervals, CPU per move of each side;
+- ``frozen`` (issue 15): Vó Quelônia against the frozen copy of itself in
+  ``frozen_voquelonia/`` (``freeze_voquelonia.py`` refreshes it), both at ``--think``
+  seconds worth of playouts (target: the live bot wins >= 60% of the matches).
 
 The hard player runs on a fixed playout budget per move, worth its think time on one
 core here (``hard.PLAYOUTS_PER_SECOND``), so a run is reproducible for a seed.
@@ -40,6 +43,7 @@ CPU-heavy: ``--matches`` and ``--think`` trade time for precision.
     python benchmarks/bots.py --suite oracle --positions 150 --oracle-playouts 1500 \
         --worlds 100 --world-playouts 20 --max-tries 1500 --jobs 2 --seed 2026
     python benchmarks/bots.py --suite abw333 --abw333 /tmp/abw333 --deals 20 --jobs 1
+    python benchmarks/bots.py --suite frozen --matches 100 --think 0.5 --jobs 2
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the suites beside this file
 
+import frozen_voquelonia
 from bots_abw333 import PLAYERS, abw333
 from bots_decisions import decisions
 from bots_oracle import (
@@ -77,6 +82,7 @@ from bots_worlds import (
 
 from domino_core import Rules
 from domino_core.arena import BotSpec, report, run, tally, tasks_for
+from domino_core.arena_games import EXTRA_PLAYERS
 
 __all__ = [
     "CONFIGS",
@@ -132,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         "--suite",
         choices=(
             "medium-easy", "hard-medium", "time", "decisions", "oracle", "rounds", "abw333",
-            "all",
+            "frozen", "all",
         ),
         default="all",
     )
@@ -214,6 +220,20 @@ def main(argv: list[str] | None = None) -> int:
         oracle(configs, args.positions, settings, args.seed, args.jobs)
     if args.suite in ("rounds", "all"):
         rounds(configs, args.deals, args.seed, args.jobs)
+    if args.suite in ("frozen", "all"):
+        EXTRA_PLAYERS["frozen"] = frozen_voquelonia.choose_move
+        print(f"frozen: Vó Quelônia as of {frozen_voquelonia.COMMIT[:10]}"
+              f" ({frozen_voquelonia.FROZEN_ON})")
+        for preset, seats in configs:
+            _arena(
+                preset,
+                seats,
+                [f"voquelonia@{args.think:g}", f"frozen@{args.think:g}"],
+                args.matches,
+                args.seed,
+                args.jobs,
+                ">= 60% of the matches",
+            )
     if args.suite in ("abw333", "all"):
         abw333(args.abw333, args.abw333_player, args.abw333_worlds, args.abw333_from,
                args.think, args.deals, args.seed, args.jobs)
