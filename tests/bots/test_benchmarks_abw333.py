@@ -1,5 +1,5 @@
 """The abw333 suite of ``benchmarks/bots.py`` (issue 15): our bot playing abw333/dominoes'
-own game through a mirrored ``Match``.
+own game through a mirrored ``Match`` (``benchmarks/abw333_mirror.py``).
 
 abw333/dominoes is not a dependency: these tests need its source tree in ``$ABW333_DIR``
 (default ``/tmp/abw333``) and are skipped without it, except the one that checks the
@@ -25,12 +25,18 @@ ABW333_DIR = os.environ.get("ABW333_DIR", "/tmp/abw333")
 
 @pytest.fixture(scope="module")
 def suite(load_benchmark: Callable[[str], ModuleType]) -> ModuleType:
+    load_benchmark("bots")  # puts benchmarks/ on sys.path, for the suite's own imports
     return load_benchmark("bots_abw333")
 
 
 @pytest.fixture(scope="module")
-def dominoes(suite: ModuleType) -> Any:
-    module = suite.load_abw333(ABW333_DIR)
+def mirrors(load_benchmark: Callable[[str], ModuleType]) -> ModuleType:
+    return load_benchmark("abw333_mirror")
+
+
+@pytest.fixture(scope="module")
+def dominoes(mirrors: ModuleType) -> Any:
+    module = mirrors.load_abw333(ABW333_DIR)
     if module is None:
         pytest.skip(f"abw333/dominoes not found in {ABW333_DIR} (set ABW333_DIR)")
     return module
@@ -70,11 +76,11 @@ def _check_view(mirror: Any, seat: int) -> None:
 
 
 def test_each_seat_sees_exactly_what_it_may_through_a_whole_match(
-    suite: ModuleType, dominoes: Any
+    mirrors: ModuleType, dominoes: Any
 ) -> None:
     rng = random.Random(3)
     for deal_no in range(3):
-        mirror = suite.Mirror(dominoes, deal_stream(suite.RULES, 11, deal_no))
+        mirror = mirrors.Mirror(dominoes, deal_stream(mirrors.RULES, 11, deal_no))
         rounds = 0
         while True:
             game = mirror.game
