@@ -52,9 +52,14 @@ def _check_view(mirror: Any, seat: int) -> None:
     view = mirror.view(seat)
     assert set(view.hand) == _tiles(game.hands[seat])
     assert list(view.hand_counts) == [len(h) for h in game.hands]
+    # past rounds: the hands each ended with, shown face up once it was over
+    past = mirror.series.games[:-1]
+    assert [[set(h) for h in r.hands] for r in view.rounds] == [
+        [_tiles(h) for h in g.hands] for g in past
+    ]
     public = view.to_dict()
     del public["hand"]
-    del public["rounds"]  # past rounds' hands, shown face up once each round ended
+    del public["rounds"]
     text = json.dumps(public)
     for other in range(4):
         if other != seat:
