@@ -8,7 +8,7 @@ when the bar should move, with
 
     python benchmarks/freeze_voquelonia.py
 
-which copies the modules again, records the commit they come from in ``_source.py`` and
+which copies the modules again, records the last commit that changed them in ``_source.py`` and
 sorts the imports with ruff. ``__init__.py`` (the entry point) is kept as it is.
 """
 
@@ -55,8 +55,11 @@ def main() -> int:
         (TARGET / f"{name}.py").write_text(frozen_text(source, core=False))
     for name in CORE_MODULES:
         (TARGET / f"{name}.py").write_text(frozen_text((CORE / f"{name}.py").read_text(), True))
-    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True,
-                            text=True).stdout.strip() or "unknown"
+    # the last commit that changed what is copied (its modules may be edited since: see
+    # ``git status``), which stays the same however the branch is merged
+    sources = ["src/domino_core/bots", *(f"src/domino_core/{n}.py" for n in CORE_MODULES)]
+    commit = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%H", "--", *sources],
+                            capture_output=True, text=True).stdout.strip() or "unknown"
     today = datetime.date.today().isoformat()
     (TARGET / "_source.py").write_text(
         '"""Where the frozen copy comes from (written by ``freeze_voquelonia.py``)."""\n\n'

@@ -1,4 +1,4 @@
 """Where the frozen copy comes from (written by ``freeze_voquelonia.py``)."""
 
-COMMIT = "3509aa34751808a5982145ca99ef3d2c17d60b95"
+COMMIT = "1a449f92ea48e7c77ecd16933219ae587c027aee"
 FROZEN_ON = "2026-12-02"
