@@ -25,7 +25,14 @@ classic and fives, and 4-seat team matches to 100 in classic):
   with a 95% bootstrap interval, and the paired regret differences between think
   times with a sign test;
 - ``rounds``: net points per round of hard at 0.1/0.5/2 s against Nino on the same
-  first rounds of ``--deals`` deals in both seatings, paired by deal and seating.
+  first rounds of ``--deals`` deals in both seatings, paired by deal and seating;
+- ``abw333`` (issue 15): Vó Quelônia at ``--think`` seconds against abw333/dominoes'
+  ``--abw333-player`` in abw333's own 4-seat game (``bots_abw333.py``; needs its source
+  tree, ``--abw333 DIR``, else skipped), ``--deals`` deal sets in both seatings, matches
+  to 100: rounds and matches won with Wilson intervals, CPU per move of each side;
+- ``frozen`` (issue 15): Vó Quelônia against the frozen copy of itself in
+  ``frozen_voquelonia/`` (``freeze_voquelonia.py`` refreshes it), both at ``--think``
+  seconds worth of playouts (target: the live bot wins >= 60% of the matches).
 
 The hard player runs on a fixed playout budget per move, worth its think time on one
 core here (``hard.PLAYOUTS_PER_SECOND``), so a run is reproducible for a seed.
@@ -35,17 +42,22 @@ CPU-heavy: ``--matches`` and ``--think`` trade time for precision.
     python benchmarks/bots.py --suite hard-medium --matches 200 --think 0.5 --jobs 2
     python benchmarks/bots.py --suite oracle --positions 150 --oracle-playouts 1500 \
         --worlds 100 --world-playouts 20 --max-tries 1500 --jobs 2 --seed 2026
+    python benchmarks/bots.py --suite abw333 --abw333 /tmp/abw333 --deals 20 --jobs 1
+    python benchmarks/bots.py --suite frozen --matches 100 --think 0.5 --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the suites beside this file
 
+import frozen_voquelonia
+from bots_abw333 import PLAYERS, abw333
 from bots_decisions import decisions
 from bots_oracle import (
     ORACLE_PLAYOUTS,
@@ -70,6 +82,7 @@ from bots_worlds import (
 
 from domino_core import Rules
 from domino_core.arena import BotSpec, report, run, tally, tasks_for
+from domino_core.arena_games import EXTRA_PLAYERS
 
 __all__ = [
     "CONFIGS",
@@ -79,6 +92,7 @@ __all__ = [
     "OracleSettings",
     "Position",
     "PosteriorSampler",
+    "abw333",
     "bootstrap_mean",
     "decision_positions",
     "decisions",
@@ -122,7 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
         "--suite",
-        choices=("medium-easy", "hard-medium", "time", "decisions", "oracle", "rounds", "all"),
+        choices=(
+            "medium-easy", "hard-medium", "time", "decisions", "oracle", "rounds", "abw333",
+            "frozen", "all",
+        ),
         default="all",
     )
     p.add_argument("--matches", type=int, default=100, help="matches per arena run")
@@ -153,7 +170,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--max-tries", type=int, default=600, help="deals tried per position for its worlds"
     )
-    p.add_argument("--deals", type=int, default=50, help="deals per configuration (rounds)")
+    p.add_argument(
+        "--deals", type=int, default=50, help="deals per configuration (rounds), deal sets (abw333)"
+    )
+    p.add_argument("--abw333", default=os.environ.get("ABW333_DIR"), metavar="DIR",
+                   help="abw333/dominoes source tree ($ABW333_DIR; abw333 suite)")
+    p.add_argument("--abw333-player", choices=PLAYERS, default=PLAYERS[0],
+                   help="abw333's player (abw333 suite)")
+    p.add_argument("--abw333-worlds", type=int, default=30,
+                   help="probabilistic_alphabeta's sampled worlds per move (abw333 suite)")
+    p.add_argument("--abw333-from", type=int, default=6,
+                   help="move (0-based) probabilistic_alphabeta searches from (abw333 suite)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--jobs", type=int, default=2)
     args = p.parse_args(argv)
@@ -193,6 +220,23 @@ def main(argv: list[str] | None = None) -> int:
         oracle(configs, args.positions, settings, args.seed, args.jobs)
     if args.suite in ("rounds", "all"):
         rounds(configs, args.deals, args.seed, args.jobs)
+    if args.suite in ("frozen", "all"):
+        EXTRA_PLAYERS["frozen"] = frozen_voquelonia.choose_move
+        print(f"frozen: Vó Quelônia as of {frozen_voquelonia.COMMIT[:10]}"
+              f" ({frozen_voquelonia.FROZEN_ON})")
+        for preset, seats in configs:
+            _arena(
+                preset,
+                seats,
+                [f"voquelonia@{args.think:g}", f"frozen@{args.think:g}"],
+                args.matches,
+                args.seed,
+                args.jobs,
+                ">= 60% of the matches",
+            )
+    if args.suite in ("abw333", "all"):
+        abw333(args.abw333, args.abw333_player, args.abw333_worlds, args.abw333_from,
+               args.think, args.deals, args.seed, args.jobs)
     return 0
 
 

@@ -11,18 +11,24 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import ALIASES, LEVELS, choose_move
 from .deal import Deal, shuffle_deal
 from .match import Match
+from .moves import Move
 from .rules import Rules
 from .view import view_for
 
-__all__ = ["BotSpec", "Outcome", "Task", "deal_stream", "move_seed", "play", "rotations",
-           "tasks_for"]
+__all__ = ["EXTRA_PLAYERS", "BotSpec", "Outcome", "Task", "deal_stream", "move_seed", "play",
+           "rotations", "tasks_for"]
+
+#: Players entered by name besides ``LEVELS`` (a benchmark's, e.g. a frozen copy of a bot):
+#: each a function called as ``domino_core.bots.choose_move`` is. Matches played in other
+#: processes see what was registered before the processes were started.
+EXTRA_PLAYERS: dict[str, Callable[..., Move]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +46,9 @@ class BotSpec:
         body, _, playouts = text.partition("#")
         level, _, think = body.partition("@")
         level = ALIASES.get(level, level)
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot {text!r}: choose among {', '.join(LEVELS)}")
+        if level not in LEVELS and level not in EXTRA_PLAYERS:
+            names = ", ".join((*LEVELS, *EXTRA_PLAYERS))
+            raise ValueError(f"unknown bot {text!r}: choose among {names}")
         return cls(
             text, level, float(think) if think else None, int(playouts) if playouts else None
         )
@@ -106,8 +113,9 @@ def play(task: Task) -> Outcome:
         assert seat is not None
         bot = task.lineup[seat]
         view = view_for(match, seat)
+        choose: Callable[..., Move] = EXTRA_PLAYERS.get(bot.level, choose_move)
         started = time.perf_counter()
-        move = choose_move(
+        move = choose(
             view,
             level=bot.level,
             seed=move_seed(task.seed, task.deal_no, seat, move_no),

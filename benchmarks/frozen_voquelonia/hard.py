@@ -1,0 +1,305 @@
+"""Vó Quelônia, the hard computer player: determinized Monte Carlo search.
+
+For each decision it repeatedly
+
+1. samples a *world*: the hidden tiles dealt consistently with everything its
+   seat knows (hand sizes, tiles seen, what each seat showed it lacks; see
+   ``inference.py`` and ``sampling.py``), rebuilt into a private ``Match`` with
+   ``determinize.match_from_view``;
+2. plays every candidate move in that world, then plays the round out with
+   random legal moves (the same random sequence for every candidate, so the
+   comparison is fair);
+3. scores the end of the round by its side's chance to win the *match* from the
+   scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
+   model on the points each side still needs to reach the goal, or where rounds
+   score by batida, RULES.md §6b, the exact chance of ``batida_race``: there a
+   round is worth 1 to 4 points by how it ends, never the pips);
+
+and plays the candidate with the best mean. By batida on a line the rounds are played
+out by Nino-like habits on bitmasks (``batida_search``), each world counts by how likely
+the other seats' plays of the round were in it (``batida_reading``), and it plays Nino's
+move unless the search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops at
+once when there is one legal move. It searches for ``think_time`` seconds (default 0.5)
+or, when given a seed (and so expected to be reproducible), for a fixed number of
+playouts worth that time on this machine (``PLAYOUTS_PER_SECOND``, by batida on a line
+``BATIDA_PLAYOUTS_PER_SECOND``), or for ``playouts`` if given.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import cast
+
+from domino_core.board import Board
+from domino_core.match import Match
+from domino_core.moves import END_INDEX, Move
+from domino_core.tiles import Tile
+from domino_core.view import View
+
+from . import medium
+from .batida_choice import gain, steer
+from .batida_playout import greedy_batida_playout
+from .batida_race import batida_win_chance
+from .batida_reading import past_plays, weight
+from .batida_search import PAIR_ID, batida_fast, batida_table, mask_of_pairs
+from .determinize import board_from_view, match_from_view
+from .knowledge import Knowledge, Option, after_play, pair_str
+from .playout import greedy_fives_playout
+from .sampling import Sampler, World
+
+DEFAULT_THINK_TIME = 0.5
+"""Seconds per move when none is given."""
+
+PLAYOUTS_PER_SECOND = 15000
+"""Playouts the search runs in a second on one core here (measured, rounded down);
+converts a think time into the fixed budget used when a seed is given."""
+
+BATIDA_PLAYOUTS_PER_SECOND = 15000
+"""The same by batida on a line, where ``batida_search`` plays the rounds out."""
+
+ROUND_POINTS = 25.0
+"""Typical points a round awards, the step of the race model in ``win_chance``."""
+
+
+def win_chance(
+    scores: Sequence[int], goal: int, side: int, round_points: float = ROUND_POINTS
+) -> float:
+    """``side``'s chance to win the match from ``scores``, by a smooth race model.
+
+    Each side's distance to the goal is weighed against the others' with a
+    temperature that shrinks as the leader nears the goal, so points matter more
+    the closer the match is to its end. ``round_points`` is what a round typically
+    awards. (Batida scoring has its own model: ``batida_race.batida_win_chance``.)
+    """
+    needs = [max(0, goal - s) for s in scores]
+    closest = min(needs)
+    temperature = 0.5 * math.sqrt(round_points * (closest + round_points))
+    weights = [math.exp((closest - n) / temperature) for n in needs]
+    return weights[side] / sum(weights)
+
+
+def _value(match: Match, side: int, goal: int) -> float:
+    """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
+    the chance to win from the scores (by batida: the exact model of ``batida_race``)."""
+    if match.over:
+        return 1.0 if match.winner == side else 0.0
+    rules = match.rules
+    if rules.batida:
+        return batida_win_chance(
+            match.scores, goal, side, rules.batida_points, rules.blocked_points, rules.seats
+        )
+    return win_chance(match.scores, goal, side)
+
+
+def play_out_each(
+    base: Match, moves: Sequence[Move], side: int, goal: int, *, fives: bool, seed: int
+) -> list[float]:
+    """The value for ``side`` (0..1, as the search scores a playout's end) of each of
+    ``moves`` played in ``base``, the round then played out (fives and batida: greedily)
+    with the same playout seed for every move, so that they are compared on the same
+    luck."""
+    out: list[float] = []
+    batida = base.rules.batida
+    for move in moves:
+        m = base.copy()
+        m.push(move)
+        if fives:
+            greedy_fives_playout(m, random.Random(seed))
+        elif batida:
+            greedy_batida_playout(m, random.Random(seed))
+        else:
+            m.playout(random.Random(seed))
+        out.append(_value(m, side, goal))
+    return out
+
+
+def _moves(options: Sequence[Option]) -> list[Move]:
+    """The engine's moves for the bots' options, in order."""
+    out: list[Move] = []
+    for o in options:
+        if o.kind == "draw":
+            out.append(Move.draw())
+        elif o.kind == "pass":
+            out.append(Move.pass_())
+        else:
+            assert o.tile is not None
+            out.append(Move.play(Tile.parse(pair_str(o.tile)), o.end))
+    return out
+
+
+def _rebuild(k: Knowledge, world: World, board: Board) -> Match:
+    """The private search match of one sampled world (``k.source`` is a ``View``)."""
+    hands = [[Tile(a, b) for a, b in hand] for hand in world.hands]
+    boneyard = [Tile(a, b) for a, b in world.boneyard]
+    view: View = k.source  # type: ignore[assignment]  # checked once in choose()
+    return match_from_view(view, hands, boneyard, board)
+
+
+def evaluate(
+    k: Knowledge,
+    rng: random.Random,
+    *,
+    think_time: float | None = None,
+    playouts: int | None = None,
+    seeded: bool = False,
+    rows: list[list[float]] | None = None,
+    only: Sequence[int] | None = None,
+    weights: list[float] | None = None,
+) -> tuple[list[float], list[int]]:
+    """Mean value and number of playouts of each of ``k.legal``, in order.
+
+    By batida on a line (``batida_search.supported``) the rounds are played out by
+    ``batida_search.BatidaTable``; there ``rows``, if given, receives each world's values
+    of the searched plays, for paired comparisons; ``only`` (indices in ``k.legal`` that
+    stand for themselves) limits the search to them, the others get no playout; and
+    ``weights``, if given, receives each world's likelihood (``batida_reading.weight``:
+    how likely the other seats' plays of the round were in it).
+
+    Plays that lead to the same position (outside fives: the same tile leaving the
+    same open numbers, on either end) are searched once and share the result.
+    """
+    options = k.legal
+    reps = _representatives(k)
+    searched = sorted(set(reps) if only is None else set(reps) & set(only))
+    moves = _moves([options[i] for i in searched])
+    budget_time = DEFAULT_THINK_TIME if think_time is None else think_time
+    budget = playouts
+    if budget is None and seeded:
+        rate = BATIDA_PLAYOUTS_PER_SECOND if batida_fast(k) else PLAYOUTS_PER_SECOND
+        budget = max(len(searched), int(budget_time * rate))
+    deadline = time.perf_counter() + budget_time
+    sampler = Sampler(k)
+    board = board_from_view(cast(View, k.source))
+    side = k.my_side
+    fives = k.fives()
+    totals = [0.0] * len(searched)
+    counts = [0] * len(searched)
+    done = 0
+    table = batida_table(k, board)
+    plays = (
+        [
+            (m.tile.id, None if m.end is None else END_INDEX[m.end])
+            for m in moves
+            if m.tile is not None
+        ]
+        if table is not None
+        else []
+    )
+    read = past_plays(k) if table is not None and weights is not None else []
+    read_cache: dict[tuple[int, int], float] = {}
+    points = k.batida_points
+    while True:
+        world = sampler.sample(rng)
+        playout_seed = rng.getrandbits(32)
+        if table is not None:
+            masks = [mask_of_pairs(h) for h in world.hands]
+            values = table.values(
+                masks,
+                [PAIR_ID[t] for t in world.boneyard],
+                plays,
+                playout_seed,
+            )
+            if rows is not None:
+                rows.append(values)
+            if weights is not None:
+                weights.append(weight(read, masks, k.teams, points, cache=read_cache))
+        else:
+            base = _rebuild(k, world, board)
+            values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+        for i, value in enumerate(values):
+            totals[i] += value
+            counts[i] += 1
+        done += len(moves)
+        if budget is not None:
+            if done >= budget:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    where = {opt: j for j, opt in enumerate(searched)}
+    means = [totals[where[r]] / counts[where[r]] if r in where else -1.0 for r in reps]
+    return means, [counts[where[r]] if r in where else 0 for r in reps]
+
+
+def _representatives(k: Knowledge) -> list[int]:
+    """For each legal option, the index of the first option leading to the same position."""
+    first: dict[object, int] = {}
+    out: list[int] = []
+    fives = k.fives()
+    for i, o in enumerate(k.legal):
+        key: object = i
+        if o.kind == "play" and o.tile is not None and not fives:
+            ends = after_play(k.ends, o.tile, o.end, fives=False)
+            key = (o.tile, tuple(sorted(s.pip for s in ends.values())))
+        out.append(first.setdefault(key, i))
+    return out
+
+
+def choose(
+    k: Knowledge,
+    rng: random.Random,
+    *,
+    think_time: float | None = None,
+    playouts: int | None = None,
+    seeded: bool = False,
+) -> Option:
+    """The hard player's move among ``k.legal`` (which must not be empty).
+
+    It searches from the ``View`` in ``k.source``: raises ``TypeError`` when that is
+    view JSON instead (``bots.choose_option`` rebuilds the ``View`` before calling).
+    """
+    if len(k.legal) == 1:
+        return k.legal[0]
+    if not isinstance(k.source, View):
+        raise TypeError("the hard level searches from a View object, not its JSON")
+    if batida_fast(k):
+        return k.legal[_batida_pick(k, rng, think_time, playouts, seeded)]
+    means, counts = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
+    best = max(range(len(means)), key=lambda i: (means[i], -i))
+    if k.batida():
+        best = steer(k, means, counts, best)
+    return k.legal[best]
+
+
+SWITCH_Z = 0.25
+"""By batida on a line: the search plays its best rival of Nino's move only where, paired
+on fresh sampled worlds and luck, it beats Nino's by more than this many standard errors
+(a race to 6 turns on a few hundredths of match-win chance, about the noise of a short
+search). Arena, 4 seats, 240 matches: 1.0 won 57.9%, 0.5 65.8% (seed 2026); without
+reading the plays 0.5 won 59.2% and 0.25 62.5% (seed 7), with the reading 0.5 62.1%
+(seed 7) and 0.25, the default, 67.1% and 63.3% on the fresh seeds 10 and 11."""
+
+
+def _batida_pick(
+    k: Knowledge, rng: random.Random, think_time: float | None, playouts: int | None, seeded: bool
+) -> int:
+    """The index in ``k.legal`` of the hard player's move by batida on a line: Nino's
+    (``medium.choose``), unless the search shows a play clearly better (``SWITCH_Z``).
+
+    A third of the budget finds the play that looks best against Nino's; the rest compares
+    those two alone, on fresh worlds (so the first look's luck does not count twice)."""
+    reps = _representatives(k)
+    searched = sorted(set(reps))
+    nino = reps[k.legal.index(medium.choose(k))]
+    if len(searched) == 1:
+        return nino
+    time_ = DEFAULT_THINK_TIME if think_time is None else think_time
+    total = playouts
+    if total is None and seeded:
+        total = int(time_ * BATIDA_PLAYOUTS_PER_SECOND)
+    first = None if total is None else max(len(searched), total // 3)
+    rows: list[list[float]] = []
+    ws: list[float] = []
+    evaluate(k, rng, think_time=time_ / 3, playouts=first, rows=rows, weights=ws)
+    a = searched.index(nino)
+    rival = max(
+        (j for j in range(len(searched)) if j != a), key=lambda j: gain(rows, j, a, ws)[0]
+    )
+    rows, ws = [], []
+    rest = None if total is None or first is None else max(2, total - first)
+    pair = sorted((nino, searched[rival]))
+    evaluate(k, rng, think_time=time_ * 2 / 3, playouts=rest, rows=rows, only=pair, weights=ws)
+    mean, se = gain(rows, pair.index(searched[rival]), pair.index(nino), ws)
+    return searched[rival] if mean > SWITCH_Z * se else nino
