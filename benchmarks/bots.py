@@ -31,7 +31,7 @@ classic and fives, and 4-seat team matches to 100 in classic):
   tree, ``--abw333 DIR``, else skipped), ``--deals`` deal sets in both seatings, matches
   to 100: rounds and matches won with Wilson intervals, CPU per move of each side;
 - ``frozen`` (issue 15): Vó Quelônia against the frozen copy of itself in
-  ``frozen_voquelonia/`` (``freeze_voquelonia.py`` refreshes it), both at ``--think``
+  ``vendor/frozen_voquelonia/`` (``freeze_voquelonia.py`` refreshes it), both at ``--think``
   seconds worth of playouts (target: the live bot wins >= 60% of the matches).
 
 The hard player runs on a fixed playout budget per move, worth its think time on one
@@ -56,7 +56,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the suites beside this file
 
-import frozen_voquelonia
 from bots_abw333 import PLAYERS, abw333
 from bots_decisions import decisions
 from bots_oracle import (
@@ -79,6 +78,7 @@ from bots_worlds import (
     posterior_values,
     true_positions,
 )
+from vendor import frozen_voquelonia
 
 from domino_core import Rules
 from domino_core.arena import BotSpec, report, run, tally, tasks_for

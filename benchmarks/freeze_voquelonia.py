@@ -1,4 +1,4 @@
-"""Freeze today's Vó Quelônia into ``benchmarks/frozen_voquelonia/`` (issue 15).
+"""Freeze today's Vó Quelônia into ``benchmarks/vendor/frozen_voquelonia/`` (issue 15).
 
 The frozen copy is the bar a later hard bot is measured against (``benchmarks/bots.py
 --suite frozen``): the modules of ``src/domino_core/bots/`` the hard level runs on, and
@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "src" / "domino_core"
-TARGET = Path(__file__).resolve().parent / "frozen_voquelonia"
+TARGET = Path(__file__).resolve().parent / "vendor" / "frozen_voquelonia"
 #: What the hard level imports from bots/ (all but easy.py and the package's __init__).
 BOT_MODULES = (
     "batida_choice", "batida_playout", "batida_race", "batida_reading", "batida_search",

@@ -22,7 +22,7 @@ def bench(load_benchmark: Callable[[str], ModuleType]) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def frozen(bench: ModuleType) -> ModuleType:
-    return importlib.import_module("frozen_voquelonia")
+    return importlib.import_module("vendor.frozen_voquelonia")
 
 
 def test_the_frozen_bot_runs_on_its_own_copy_not_on_the_live_bots(frozen: ModuleType) -> None:
@@ -31,7 +31,7 @@ def test_the_frozen_bot_runs_on_its_own_copy_not_on_the_live_bots(frozen: Module
     names = [m.name for m in pkgutil.iter_modules(frozen.__path__)]
     assert {"hard", "medium", "knowledge", "sampling", "determinize"} <= set(names)
     for name in names:
-        module = importlib.import_module(f"frozen_voquelonia.{name}")
+        module = importlib.import_module(f"vendor.frozen_voquelonia.{name}")
         for value in vars(module).values():
             where = value.__name__ if inspect.ismodule(value) else getattr(value, "__module__", "")
             if inspect.ismodule(value) or inspect.isfunction(value) or inspect.isclass(value):

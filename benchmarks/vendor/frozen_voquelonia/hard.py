@@ -269,7 +269,8 @@ on fresh sampled worlds and luck, it beats Nino's by more than this many standar
 (a race to 6 turns on a few hundredths of match-win chance, about the noise of a short
 search). Arena, 4 seats, 240 matches: 1.0 won 57.9%, 0.5 65.8% (seed 2026); without
 reading the plays 0.5 won 59.2% and 0.25 62.5% (seed 7), with the reading 0.5 62.1%
-(seed 7) and 0.25, the default, 67.1% and 63.3% on the fresh seeds 10 and 11."""
+(seed 7) and 0.25, the default, 67.1%, 63.3% and 70.0% on the fresh seeds 10, 11 and 12
+(docs/BENCHMARKS.md)."""
 
 
 def _batida_pick(

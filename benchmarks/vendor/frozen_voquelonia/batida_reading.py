@@ -13,6 +13,12 @@ product over those plays of the chance the habits give the play that was made::
 
 The search (``hard._batida_pick``) weighs each world's playout values by it. Only the
 seat's own view is read: the log, the hand counts and the world being weighed.
+
+The copy is exact on the ``batida`` preset (no drawing): it picks Nino's play in 99.6% of
+its choices, the rest being Nino's ties and closed tables. Where a table draws tiles it is
+rougher: what a seat is known to lack is every number it ever passed or drew on (Nino
+keeps only what is still true after a draw), and a closed table is judged without the
+boneyard; the plays of a seat before one of its draws are not read at all.
 """
 
 from __future__ import annotations
