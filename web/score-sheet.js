@@ -32,7 +32,8 @@ export function scoreSheet(S) {
     return {
       round: i + 1,
       winner: won ? winnerName(S, r) : t("score.nobody"),
-      how: t(`score.how.${r.result || "unfinished"}`),
+      // by batida (RULES.md §6b) a round won by going out is named by how: "Lá-e-lô"
+      how: r.batida ? t(`batida.${r.batida}`) : t(`score.how.${r.result || "unfinished"}`),
       points: won ? r.points || 0 : 0,
       fives: fives.map((pts, side) => (pts ? `${sides[side]} +${pts}` : "")).filter(Boolean).join(", "),
       totals: [...totals],

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
-import { setLang } from "../../../web/i18n.js";
+import { setLang, t } from "../../../web/i18n.js";
 import { movesIn, stepFrom } from "../../../web/replay.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
 import { actionText, lastActions, seatNames, seatPlace, timerShare } from "../../../web/seats.js";
@@ -157,4 +157,16 @@ test("a round cut short explains no rule, and the fives column is for fives only
   assert.equal(text.explain, "");
   const sheet = scoreSheet({ ...s, view: { ...s.view, rounds: [{ result: "domino", winner: 1, points: 12, fives: [], hands: [] }] } });
   assert.equal(sheet.fives, false);
+});
+
+test("by batida the score sheet names how each round was won", () => {
+  const s = stateWith({ rules: { preset: "batida", scoring: "batida", seats: 4, teams: true, goal: 6 }, scores: [3, 1], round: 3, rounds: [] });
+  const rounds = [
+    { result: "domino", batida: "la-e-lo", winner: 0, points: 3, fives: [], hands: [[], [], [], []] },
+    { result: "blocked", winner: 1, points: 1, fives: [], hands: [] },
+  ];
+  const sheet = scoreSheet({ ...s, view: { ...s.view, rounds } });
+  assert.equal(sheet.rows[0].how, t("batida.la-e-lo"));
+  assert.equal(sheet.rows[1].how, t("score.how.blocked"));
+  assert.notEqual(sheet.rows[0].how, t("score.how.domino"));
 });
