@@ -24,6 +24,8 @@ class Seat:
         self.seat = seat
         self.view: dict[str, Any] | None = None
         self.n = 0
+        self.seed_for: int | None = None
+        """A round whose fair deal awaits this seat's client seed (as the web client sends)."""
 
 
 async def run_game(
@@ -112,6 +114,8 @@ async def run_game(
                 nonlocal moves, refused
                 kind = f["type"]
                 if kind == "event":
+                    if f["event"].get("type") == "fair_commit":
+                        seat.seed_for = int(f["event"]["round"])
                     if f.get("patch") is not None and seat.view is not None:
                         seat.view = apply_patch(seat.view, f["patch"])
                     elif f["view"] is not None:
@@ -143,7 +147,14 @@ async def run_game(
                             bytes_all += len(raw)
                             bytes_mover += len(raw) if moves > counted else 0
                         v = seat.view
-                        if v is None or pending:
+                        if pending:
+                            continue
+                        if seat.seed_for is not None:  # every person seeds the deal
+                            await send({"type": "client_seed", "round": seat.seed_for,
+                                        "seed": f"bench-{seat.seat}"})
+                            seat.seed_for = None
+                            continue
+                        if v is None:
                             continue
                         if v["over"]:
                             done_tables += 1
