@@ -27,7 +27,7 @@ def gain(
         return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
     total = sum(weights)
     if n < 2 or total <= 0.0:
-        return (sum(d) / max(1, n) if total <= 0.0 else d[0]), math.inf
+        return sum(d) / max(1, n), math.inf
     mean = sum(w * x for w, x in zip(weights, d, strict=True)) / total
     spread = sum((w * (x - mean)) ** 2 for w, x in zip(weights, d, strict=True))
     return mean, math.sqrt(spread) / total

@@ -24,11 +24,20 @@ boneyard; the plays of a seat before one of its draws are not read at all.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from domino_core.bots.batida_search import PAIR_ID
 from domino_core.bots.knowledge import Knowledge, parse_pair
-from domino_core.tiles import IS_DOUBLE, NUMBER_MASK, TILE_A, TILE_B, TILE_VALUE
+from domino_core.tiles import (
+    FULL_SET,
+    IS_DOUBLE,
+    NUMBER_MASK,
+    TILE_A,
+    TILE_B,
+    TILE_VALUE,
+    pips_of,
+)
 
 __all__ = [
     "EPSILON", "TEMPERATURE", "PastPlay", "option_scores", "past_plays", "play_chance", "weight"
@@ -40,8 +49,6 @@ EPSILON = 0.1
 TEMPERATURE = 1.0
 """How sharply the habits' scores (``medium.score_play``'s scale) pick a play."""
 
-FULL = (1 << 28) - 1
-_PAIR_ID = {(TILE_A[i], TILE_B[i]): i for i in range(28)}
 #: The numbers (bits 0..6) each tile id bears.
 _NUMS = tuple((1 << TILE_A[i]) | (1 << TILE_B[i]) for i in range(28))
 
@@ -59,19 +66,17 @@ _TILES_WITH = tuple(_tiles_with(v) for v in range(128))
 _LOW = (1 << 14) - 1
 
 
-def _table(part: int, of: Callable[[int], int], add: Callable[[int, int], int]) -> tuple[int, ...]:
-    """For every mask of 14 tiles (ids ``part * 14`` on), ``of`` its tiles folded by ``add``."""
+def _numbers_table(part: int) -> tuple[int, ...]:
+    """For every mask of 14 tiles (ids ``part * 14`` on), the numbers its tiles bear."""
     out = [0] * (1 << 14)
     for m in range(1, 1 << 14):
         low = m & -m
-        out[m] = add(out[m ^ low], of(part * 14 + low.bit_length() - 1))
+        out[m] = out[m ^ low] | _NUMS[part * 14 + low.bit_length() - 1]
     return tuple(out)
 
 
-_NUMS_LOW = _table(0, lambda t: _NUMS[t], int.__or__)
-_NUMS_HIGH = _table(1, lambda t: _NUMS[t], int.__or__)
-_PIPS_LOW = _table(0, lambda t: TILE_VALUE[t], int.__add__)
-_PIPS_HIGH = _table(1, lambda t: TILE_VALUE[t], int.__add__)
+_NUMS_LOW = _numbers_table(0)
+_NUMS_HIGH = _numbers_table(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +132,7 @@ def past_plays(k: Knowledge) -> list[PastPlay]:
         if kind != "play":
             continue
         seat = int(e["seat"])
-        tile = _PAIR_ID[parse_pair(str(e["tile"]))]
+        tile = PAIR_ID[parse_pair(str(e["tile"]))]
         if not ends or e.get("end") is None:
             ends = [TILE_A[tile], TILE_B[tile]]
             owner = [seat, seat]
@@ -214,7 +219,7 @@ def option_scores(
     on_right = hand & nm[p.right] if p.right != p.left else 0
     if (on_left | on_right) & ((on_left | on_right) - 1) == 0 and not (on_left and on_right):
         return [0.0], 0  # one tile fits, on one end
-    unseen = FULL & ~hand & ~p.board
+    unseen = FULL_SET & ~hand & ~p.board
     dead = 0
     for n in range(7):
         if not unseen & nm[n]:
@@ -223,7 +228,7 @@ def option_scores(
     pvoid = p.partner_void | dead
     npool = unseen & ~_TILES_WITH[nvoid]
     ppool = unseen & ~_TILES_WITH[pvoid]
-    mean = _pips(unseen) / unseen.bit_count() if unseen else 0.0
+    mean = pips_of(unseen) / unseen.bit_count() if unseen else 0.0
     scores: list[float] = []
     mine = -1
     for e, m in ((0, on_left), (1, on_right)):
@@ -258,13 +263,9 @@ def option_scores(
                 sc -= 3.0 * _pass_chance(ppool, p.counts[2], open_mask)
                 sc += p.owner_bonus[e]
             if not playable and not unseen & open_mask:  # it closes the table
-                sc += 40.0 if _wins_block(p, _pips(rest), mean, teams) else -40.0
+                sc += 40.0 if _wins_block(p, pips_of(rest), mean, teams) else -40.0
             scores.append(sc)
     return scores, mine
-
-
-def _pips(mask: int) -> int:
-    return _PIPS_LOW[mask & _LOW] + _PIPS_HIGH[mask >> 14]
 
 
 def _wins_block(p: PastPlay, mine: int, mean: float, teams: bool) -> bool:
@@ -287,15 +288,12 @@ def weight(plays: Sequence[PastPlay], hands: Sequence[int], teams: bool,
     ``cache``, kept across the worlds of one decision, remembers each play's chance by
     the hand its seat holds (late in a round many worlds give a seat the same hand)."""
     w = 1.0
-    if cache is None:
-        for p in plays:
-            w *= play_chance(p, hands[p.seat], teams, points, epsilon, temperature)
-        return w
     for i, p in enumerate(plays):
-        key = (i, hands[p.seat])
-        c = cache.get(key)
+        c = None if cache is None else cache.get((i, hands[p.seat]))
         if c is None:
-            c = cache[key] = play_chance(p, hands[p.seat], teams, points, epsilon, temperature)
+            c = play_chance(p, hands[p.seat], teams, points, epsilon, temperature)
+            if cache is not None:
+                cache[(i, hands[p.seat])] = c
         w *= c
     return w
 
