@@ -47,7 +47,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         pool = (
             bots if bots is not None else BotPool(settings.bot_workers, settings.bot_think_seconds)
         )
-        reminders = app.state.reminders = Reminders(store.engine, settings)
+        reminders = app.state.reminders = Reminders(store.engine, settings, transact=store.transact)
         await reminders.start()
         ownership = _ownership(settings, store)
         if ownership is not None:

@@ -5,6 +5,7 @@ overlap. Also the one VAPID key pair every instance shares."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 
 import pytest
@@ -58,7 +59,11 @@ async def test_a_claim_of_an_instance_that_died_is_taken_over_after_its_lease(
     await r.start(send=False)
     try:
         await your_turn_pending(r, push, clock)
-        dead = await rows.claim_due(engine, clock(), "dead-instance", limit=8, lease=LEASE_SECONDS)
+        claim = functools.partial(
+            rows.claim_due, now=clock(), token="dead-instance", limit=8, lease=LEASE_SECONDS
+        )
+        async with engine.begin() as conn:
+            dead = await conn.run_sync(claim)
         assert len(dead) == 1  # claimed by an instance killed before it sent anything
         assert await r.send_due() == 0  # its lease still holds
         clock.t += LEASE_SECONDS + 1

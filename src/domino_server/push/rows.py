@@ -10,9 +10,10 @@ with its lease and the row is claimed again (nothing is lost across a restart).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, and_, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -22,7 +23,7 @@ from .plan import END_TURN, Plan
 __all__ = [
     "MAX_PER_SEAT",
     "add_subscription",
-    "apply_plan",
+    "apply_plans",
     "claim_due",
     "delete_subscription",
     "finish",
@@ -40,39 +41,35 @@ S = m.push_subscriptions
 R = m.push_reminders
 
 
-async def add_subscription(
-    engine: AsyncEngine, table_id: str, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
+def add_subscription(
+    conn: Connection, table_id: str, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
 ) -> None:
     """Subscribe ``endpoint`` for the seat (its keys replaced if it was subscribed)."""
-    async with engine.begin() as conn:
-        mine = and_(S.c.table_id == table_id, S.c.seat == seat)
-        await conn.execute(delete(S).where(and_(mine, S.c.endpoint == endpoint)))
-        ids = [r[0] for r in await conn.execute(select(S.c.id).where(mine).order_by(S.c.id))]
-        extra = ids[: max(0, len(ids) - MAX_PER_SEAT + 1)]
-        if extra:
-            await conn.execute(delete(S).where(S.c.id.in_(extra)))
-        await conn.execute(
-            insert(S).values(
-                table_id=table_id,
-                seat=seat,
-                endpoint=endpoint,
-                p256dh=p256dh,
-                auth=auth,
-                lang=lang,
-                created_at=time.time(),
-            )
+    mine = and_(S.c.table_id == table_id, S.c.seat == seat)
+    conn.execute(delete(S).where(and_(mine, S.c.endpoint == endpoint)))
+    ids = [r[0] for r in conn.execute(select(S.c.id).where(mine).order_by(S.c.id))]
+    extra = ids[: max(0, len(ids) - MAX_PER_SEAT + 1)]
+    if extra:
+        conn.execute(delete(S).where(S.c.id.in_(extra)))
+    conn.execute(
+        insert(S).values(
+            table_id=table_id,
+            seat=seat,
+            endpoint=endpoint,
+            p256dh=p256dh,
+            auth=auth,
+            lang=lang,
+            created_at=time.time(),
         )
+    )
 
 
-async def remove_subscriptions(
-    engine: AsyncEngine, table_id: str, seat: int, endpoint: str | None
-) -> int:
+def remove_subscriptions(conn: Connection, table_id: str, seat: int, endpoint: str | None) -> int:
     """Unsubscribe ``endpoint`` (None: every browser) for the seat; how many went."""
     where = and_(S.c.table_id == table_id, S.c.seat == seat)
     if endpoint is not None:
         where = and_(where, S.c.endpoint == endpoint)
-    async with engine.begin() as conn:
-        return int((await conn.execute(delete(S).where(where))).rowcount)
+    return int((conn.execute(delete(S).where(where))).rowcount)
 
 
 async def has_subscription(engine: AsyncEngine, table_id: str, seat: int, endpoint: str) -> bool:
@@ -89,29 +86,43 @@ async def subscriptions_of(engine: AsyncEngine, table_id: str, seat: int) -> lis
         return [dict(r) for r in (await conn.execute(select(S).where(where))).mappings()]
 
 
-async def delete_subscription(engine: AsyncEngine, sub_id: int) -> None:
+def delete_subscription(conn: Connection, sub_id: int) -> None:
     """Forget a subscription the push service says is gone."""
-    async with engine.begin() as conn:
-        await conn.execute(delete(S).where(S.c.id == sub_id))
+    conn.execute(delete(S).where(S.c.id == sub_id))
 
 
-def _insert_once(engine: AsyncEngine) -> Any:
+def _insert_once(dialect: str) -> Any:
     """An INSERT that does nothing for a (table, seat, turn, kind) stored already."""
     keys = ["table_id", "seat", "turn", "kind"]
-    if engine.dialect.name == "postgresql":
+    if dialect == "postgresql":
         return postgresql.insert(R).on_conflict_do_nothing(index_elements=keys)
     return sqlite.insert(R).on_conflict_do_nothing(index_elements=keys)
 
 
-async def apply_plan(engine: AsyncEngine, table_id: str, p: Plan, now: float) -> None:
-    """Cancel the table's pending reminders that ``p`` does not keep and store its wanted
-    ones that are not stored yet, in one transaction."""
-    if not p.touch:
+#: Cancel a table's pending reminders but those of one (seat, turn) (-1, "": keep none).
+_CANCEL = (
+    update(R)
+    .where(
+        and_(
+            R.c.table_id == bindparam("t"),
+            R.c.state == "pending",
+            R.c.turn != END_TURN,
+            or_(R.c.seat != bindparam("keep_seat"), R.c.turn != bindparam("keep_turn")),
+        )
+    )
+    .values(state="cancelled", claim=None)
+)
+
+
+def apply_plans(conn: Connection, plans: Sequence[tuple[str, Plan]], now: float) -> None:
+    """For each table's plan (one per table): cancel the table's pending reminders that it
+    does not keep, then store its wanted ones that are not stored yet. Runs inside the
+    caller's transaction, in two statements for all the tables."""
+    touched = [(table_id, p) for table_id, p in plans if p.touch]
+    if not touched:
         return
-    cancel = and_(R.c.table_id == table_id, R.c.state == "pending", R.c.turn != END_TURN)
-    if p.keep is not None:
-        seat, turn = p.keep
-        cancel = and_(cancel, or_(R.c.seat != seat, R.c.turn != turn))
+    keeps = [(table_id, p.keep or (-1, "")) for table_id, p in touched]
+    conn.execute(_CANCEL, [{"t": t, "keep_seat": k[0], "keep_turn": k[1]} for t, k in keeps])
     rows = [
         {
             "table_id": table_id,
@@ -125,16 +136,15 @@ async def apply_plan(engine: AsyncEngine, table_id: str, p: Plan, now: float) ->
             "delivered": [],
             "created_at": now,
         }
+        for table_id, p in touched
         for w in p.wanted
     ]
-    async with engine.begin() as conn:
-        await conn.execute(update(R).where(cancel).values(state="cancelled", claim=None))
-        if rows:
-            await conn.execute(_insert_once(engine), rows)
+    if rows:
+        conn.execute(_insert_once(conn.dialect.name), rows)
 
 
-async def claim_due(
-    engine: AsyncEngine, now: float, token: str, *, limit: int, lease: float
+def claim_due(
+    conn: Connection, now: float, token: str, *, limit: int, lease: float
 ) -> list[dict[str, Any]]:
     """Claim up to ``limit`` due pending reminders for ``lease`` seconds under ``token``."""
     free = or_(R.c.claimed_until.is_(None), R.c.claimed_until < now)
@@ -151,46 +161,40 @@ async def claim_due(
         .values(claim=token, claimed_until=now + lease)
         .returning(*R.c)
     )
-    async with engine.begin() as conn:
-        return [dict(r) for r in (await conn.execute(stmt)).mappings()]
+    return [dict(r) for r in (conn.execute(stmt)).mappings()]
 
 
-async def finish(
-    engine: AsyncEngine, rid: int, token: str, state: str, delivered: list[int], at: float
+def finish(
+    conn: Connection, rid: int, token: str, state: str, delivered: list[int], at: float
 ) -> None:
     """Close a claimed reminder as ``state`` (sent, nobody, failed)."""
-    async with engine.begin() as conn:
-        await conn.execute(
-            update(R)
-            .where(and_(R.c.id == rid, R.c.claim == token))
-            .values(state=state, delivered=delivered, sent_at=at, claim=None, claimed_until=None)
-        )
+    conn.execute(
+        update(R)
+        .where(and_(R.c.id == rid, R.c.claim == token))
+        .values(state=state, delivered=delivered, sent_at=at, claim=None, claimed_until=None)
+    )
 
 
-async def retry_later(
-    engine: AsyncEngine, rid: int, token: str, due_at: float, attempts: int, delivered: list[int]
+def retry_later(
+    conn: Connection, rid: int, token: str, due_at: float, attempts: int, delivered: list[int]
 ) -> None:
     """Give a claimed reminder back, due again at ``due_at``."""
-    async with engine.begin() as conn:
-        await conn.execute(
-            update(R)
-            .where(and_(R.c.id == rid, R.c.claim == token))
-            .values(
-                due_at=due_at,
-                attempts=attempts,
-                delivered=delivered,
-                claim=None,
-                claimed_until=None,
-            )
+    conn.execute(
+        update(R)
+        .where(and_(R.c.id == rid, R.c.claim == token))
+        .values(
+            due_at=due_at,
+            attempts=attempts,
+            delivered=delivered,
+            claim=None,
+            claimed_until=None,
         )
+    )
 
 
-async def release(engine: AsyncEngine, token: str) -> None:
+def release(conn: Connection, token: str) -> None:
     """Give back every reminder still claimed under ``token`` (shutting down)."""
-    async with engine.begin() as conn:
-        await conn.execute(
-            update(R).where(R.c.claim == token).values(claim=None, claimed_until=None)
-        )
+    conn.execute(update(R).where(R.c.claim == token).values(claim=None, claimed_until=None))
 
 
 async def next_due(engine: AsyncEngine) -> float | None:

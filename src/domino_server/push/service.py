@@ -17,10 +17,11 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
+from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from domino_core import Match, view_for
@@ -29,12 +30,27 @@ from ..core.config import Settings
 from . import rows
 from .keys import VapidKeys, load_keys
 from .news import TableNews, news_from
-from .plan import plan
+from .plan import Plan, plan
 from .sender import Outcome, deliver
 
-__all__ = ["Reminders"]
+__all__ = ["Reminders", "Transact"]
+
+T = TypeVar("T")
+
+
+class Transact(Protocol):
+    """Runs a function of a connection in a transaction; its result once committed (the
+    store's :meth:`~domino_server.store.repo.Store.transact`: on SQLite, through the one
+    writing connection, so that reminders never hold the file's lock apart from the
+    table writes)."""
+
+    def __call__(self, run: Callable[[Connection], T], /) -> Awaitable[T]: ...
+
 
 log = logging.getLogger(__name__)
+
+#: How long news is gathered before it is stored (one transaction for all of it).
+GATHER_SECONDS = 0.25
 
 #: Reminders claimed at once, and how long a claim holds.
 BATCH = 8
@@ -45,18 +61,32 @@ class Reminders:
     """Web Push reminders over ``engine``; ``clock`` gives seconds since the epoch."""
 
     def __init__(
-        self, engine: AsyncEngine, settings: Settings, *, clock: Callable[[], float] = time.time
+        self,
+        engine: AsyncEngine,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        transact: Transact | None = None,
     ) -> None:
         self.engine = engine
         self.settings = settings
         self.clock = clock
         self.keys: VapidKeys | None = None
-        self._news: asyncio.Queue[TableNews] = asyncio.Queue()
+        self._transact = transact or self._own_transaction
+        # tables whose news is to be stored (each once in the queue), with their latest
+        self._news: asyncio.Queue[str] = asyncio.Queue()
+        self._due: dict[str, Callable[[], TableNews]] = {}
+        self._hurry = asyncio.Event()  # set while someone awaits settle(): store at once
+        self._hurrying = 0
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._pool = ThreadPoolExecutor(4, thread_name_prefix="push")
         self._claims: set[str] = set()
         self._stopping = False
+
+    async def _own_transaction(self, run: Callable[[Connection], T]) -> T:
+        async with self.engine.begin() as conn:
+            return await conn.run_sync(run)
 
     # lifecycle ---------------------------------------------------------------
     async def start(self, *, send: bool = True) -> None:
@@ -71,7 +101,7 @@ class Reminders:
         """Store the news still queued, let a send under way finish (up to 15 s: what was
         delivered is marked so), stop, and give back the claims not sent yet."""
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._news.join(), 5.0)
+            await asyncio.wait_for(self.settle(), 5.0)
         self._stopping = True
         self.wake()
         sending = [t for t in self._tasks if t.get_name() == "push-send"]
@@ -86,7 +116,7 @@ class Reminders:
         self._tasks.clear()
         for token in list(self._claims):
             with contextlib.suppress(Exception):
-                await rows.release(self.engine, token)
+                await self._transact(functools.partial(rows.release, token=token))
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # the table side ------------------------------------------------------------
@@ -94,53 +124,82 @@ class Reminders:
         """What the table side calls after each committed event (and after loading a
         table): never blocks, never raises; live tables are ignored."""
         if news.pace == "correspondence":
-            self._news.put_nowait(news)
+            self._tell(news.table_id, lambda: news)
 
     def table_committed(
-        self, table_id: str, summary: Mapping[str, Any], match: Match | None
+        self, table_id: str, read: Callable[[], tuple[Mapping[str, Any], Match | None]]
     ) -> None:
-        """:meth:`table_changed` with the news made from the table's public ``summary``
-        and a spectator's view of ``match`` (the one call the table side makes after each
-        committed event of a correspondence table, and after loading one)."""
-        if summary.get("pace") != "correspondence":
-            return
-        view = None if match is None else view_for(match, None)
-        self.table_changed(
-            news_from(table_id, summary, view, absence_seconds=self.settings.absence_seconds)
-        )
+        """:meth:`table_changed` for a correspondence table whose public summary and
+        match ``read`` gives (the one call the table side makes after each committed event,
+        and after loading one): the news is made from them, and a spectator's view of the
+        match, only when it is stored, so as the table stands then."""
+        absence = self.settings.absence_seconds
+
+        def news() -> TableNews:
+            summary, match = read()
+            view = None if match is None else view_for(match, None)
+            return news_from(table_id, summary, view, absence_seconds=absence)
+
+        self._tell(table_id, news)
+
+    def _tell(self, table_id: str, news: Callable[[], TableNews]) -> None:
+        """Keep the table's latest news for the next store (within ``GATHER_SECONDS``,
+        one transaction for every table told meanwhile)."""
+        if table_id not in self._due:
+            self._news.put_nowait(table_id)
+        self._due[table_id] = news
 
     async def settle(self) -> None:
-        """Return once every news told so far is stored."""
-        await self._news.join()
+        """Return once every news told so far is stored (without waiting to gather more)."""
+        self._hurrying += 1
+        self._hurry.set()
+        try:
+            await self._news.join()
+        finally:
+            self._hurrying -= 1
+            if not self._hurrying:
+                self._hurry.clear()
 
     def wake(self) -> None:
         """Look for due reminders now."""
         self._wake.set()
 
+    def _plan(self, news: TableNews, now: float) -> Plan:
+        after, notice = self.settings.push_after_seconds, self.settings.push_claim_notice_seconds
+        return plan(news, now, after_seconds=after, notice_seconds=notice)
+
     async def _store_news(self) -> None:
-        s = self.settings
         while True:
-            news = await self._news.get()
+            told = [await self._news.get()]
             try:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._hurry.wait(), GATHER_SECONDS)
+                while not self._news.empty():
+                    told.append(self._news.get_nowait())
+                news: list[TableNews] = []
+                for table_id in told:
+                    read = self._due.pop(table_id)
+                    try:
+                        news.append(read())
+                    except Exception:
+                        log.exception("table %s: reminders not read", table_id)
                 for attempt in range(3):
                     t = self.clock()
-                    p = plan(
-                        news,
-                        t,
-                        after_seconds=s.push_after_seconds,
-                        notice_seconds=s.push_claim_notice_seconds,
-                    )
+                    plans = [(n.table_id, self._plan(n, t)) for n in news]
+                    store = functools.partial(rows.apply_plans, plans=plans, now=t)
                     try:
-                        await rows.apply_plan(self.engine, news.table_id, p, t)
+                        await self._transact(store)
                     except Exception:
-                        log.exception("table %s: reminders not stored", news.table_id)
+                        log.exception("reminders of %d tables not stored", len(plans))
                         await asyncio.sleep(2**attempt)
                         continue
-                    if any(w.state == "pending" and w.due_at <= t for w in p.wanted):
+                    wanted = (w for _, p in plans for w in p.wanted)
+                    if any(w.state == "pending" and w.due_at <= t for w in wanted):
                         self.wake()
                     break
             finally:
-                self._news.task_done()
+                for _ in told:
+                    self._news.task_done()
 
     # sending -------------------------------------------------------------------
     async def _send_loop(self) -> None:
@@ -169,16 +228,17 @@ class Reminders:
         token = uuid.uuid4().hex
         self._claims.add(token)
         try:
-            claimed = await rows.claim_due(
-                self.engine, self.clock(), token, limit=BATCH, lease=LEASE_SECONDS
+            claim = functools.partial(
+                rows.claim_due, now=self.clock(), token=token, limit=BATCH, lease=LEASE_SECONDS
             )
+            claimed = await self._transact(claim)
             for row in claimed:
                 if self._stopping:
                     break
                 await self._send(row, token)
         finally:
             if self._stopping:
-                await rows.release(self.engine, token)
+                await self._transact(functools.partial(rows.release, token=token))
             self._claims.discard(token)
         return len(claimed)
 
@@ -192,9 +252,7 @@ class Reminders:
             if x["id"] not in done
         ]
         if not subs:
-            await rows.finish(
-                self.engine, row["id"], token, "sent" if done else "nobody", done, self.clock()
-            )
+            await self._finish(row, token, "sent" if done else "nobody", done)
             return
         loop = asyncio.get_running_loop()
         topic = re.sub(r"[^A-Za-z0-9_-]", "", row["table_id"])[:32] or "domino"
@@ -219,33 +277,62 @@ class Reminders:
             if out.result == "delivered":
                 done.append(int(sub["id"]))
             elif out.result == "gone":
-                await rows.delete_subscription(self.engine, int(sub["id"]))
+                await self._transact(
+                    functools.partial(rows.delete_subscription, sub_id=int(sub["id"]))
+                )
             elif out.result == "retry":
                 waits.append(out.retry_after or 0.0)
         now = self.clock()
         if not waits:
-            await rows.finish(self.engine, row["id"], token, "sent", done, now)
+            await self._finish(row, token, "sent", done)
             return
         attempts = int(row["attempts"]) + 1
         if attempts >= s.push_max_attempts:
             log.warning("reminder %s given up after %d tries", row["id"], attempts)
-            await rows.finish(self.engine, row["id"], token, "failed", done, now)
+            await self._finish(row, token, "failed", done)
             return
         backoff = s.push_retry_seconds * 2 ** (attempts - 1)
-        await rows.retry_later(
-            self.engine, row["id"], token, now + max(backoff, *waits), attempts, done
+        due = now + max(backoff, *waits)
+        await self._transact(
+            functools.partial(
+                rows.retry_later,
+                rid=row["id"],
+                token=token,
+                due_at=due,
+                attempts=attempts,
+                delivered=done,
+            )
         )
+
+    async def _finish(self, row: dict[str, Any], token: str, state: str, done: list[int]) -> None:
+        """Close the claimed ``row`` as ``state``."""
+        close = functools.partial(
+            rows.finish, rid=row["id"], token=token, state=state, delivered=done, at=self.clock()
+        )
+        await self._transact(close)
 
     # subscriptions ---------------------------------------------------------------
     async def subscribe(
         self, table_id: str, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
     ) -> None:
         """Remind the seat through this browser's subscription."""
-        await rows.add_subscription(self.engine, table_id, seat, endpoint, p256dh, auth, lang)
+        add = functools.partial(
+            rows.add_subscription,
+            table_id=table_id,
+            seat=seat,
+            endpoint=endpoint,
+            p256dh=p256dh,
+            auth=auth,
+            lang=lang,
+        )
+        await self._transact(add)
 
     async def unsubscribe(self, table_id: str, seat: int, endpoint: str | None) -> int:
         """Stop reminding the seat through ``endpoint`` (None: through any browser)."""
-        return await rows.remove_subscriptions(self.engine, table_id, seat, endpoint)
+        remove = functools.partial(
+            rows.remove_subscriptions, table_id=table_id, seat=seat, endpoint=endpoint
+        )
+        return await self._transact(remove)
 
     async def subscribed(self, table_id: str, seat: int, endpoint: str) -> bool:
         """Whether ``endpoint`` is subscribed for the seat."""

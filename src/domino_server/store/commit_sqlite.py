@@ -32,6 +32,8 @@ class LoopCommitter(Committer):
         self._checkpointer: asyncio.Task[None] | None = None
         self._unsynced: list[asyncio.Future[None]] = []  # committed, not yet fsynced
         self._syncing = False
+        self._on_thread = False  # a batch is committing on a thread (the lock was held)
+        self._behind: Pending = []  # handed over meanwhile: committed after it, there too
         self._sync_thread = ThreadPoolExecutor(1, thread_name_prefix="store-fsync")
         database = engine.url.database or ""
         self._wal = f"{database}-wal" if database and database != ":memory:" else None
@@ -57,6 +59,9 @@ class LoopCommitter(Committer):
         self._scheduled = bool(self._pending)
         if self._pending:
             asyncio.get_running_loop().call_soon(self._flush)
+        if self._on_thread:
+            self._behind += batch  # a batch committing on a thread holds the lock: queue up
+            return
         try:
             self._commit_at_once([w for w, _ in batch])
         except OperationalError as exc:
@@ -65,9 +70,10 @@ class LoopCommitter(Committer):
                 run_batch(batch, self._commit, done)
                 self._committed(done)
             else:
-                # another connection (e.g. the reminders' async engine, whose transaction
+                # another connection (another process, or an async engine whose transaction
                 # needs this loop to finish) holds the write lock: waiting for it here would
-                # block the loop it waits on, so this batch commits on a thread instead
+                # block the loop, so this batch commits on a thread instead, and the batches
+                # handed over meanwhile go after it there
                 self._commit_on_thread(batch)
         else:
             self._committed(batch)
@@ -89,32 +95,43 @@ class LoopCommitter(Committer):
             self._sync()
 
     def _commit_on_thread(self, batch: Pending) -> None:
-        """Commit ``batch`` on a thread (waiting for the lock there); settle on the loop."""
-        loop = asyncio.get_running_loop()
-        outcome: list[tuple[asyncio.Future[None], BaseException | None]] = []
+        """Commit ``batch`` on a thread in one transaction (waiting for the lock there;
+        each write alone if it fails), then what queued up behind it; settle on the loop."""
+        self._on_thread = True
+        writes = [w for w, _ in batch]
 
-        def run() -> None:
-            for w, fut in batch:
-                try:
-                    self._commit([w])
-                except Exception as exc:
-                    log.exception("write failed for table %s", w.table_id)
-                    outcome.append((fut, exc))
-                else:
-                    outcome.append((fut, None))
+        def run() -> list[BaseException | None]:
+            try:
+                self._commit(writes)
+                return [None] * len(writes)
+            except Exception:
+                outcome: list[BaseException | None] = []
+                for w in writes:
+                    try:
+                        self._commit([w])
+                    except Exception as exc:
+                        log.exception("write failed for table %s", w.table_id)
+                        outcome.append(exc)
+                    else:
+                        outcome.append(None)
+                return outcome
 
-        def done(_: asyncio.Future[None]) -> None:
+        def done(f: asyncio.Future[list[BaseException | None]]) -> None:
+            exc = f.exception()
+            outcome = [exc] * len(batch) if exc is not None else f.result()
             ok: Pending = []
-            for (w, _f), (fut, exc) in zip(batch, outcome, strict=False):
-                if exc is None:
+            for (w, fut), failed in zip(batch, outcome, strict=True):
+                if failed is None:
                     ok.append((w, fut))
                 else:
-                    settle(fut, exc)
-            for _w, fut in batch[len(outcome):]:
-                settle(fut, RuntimeError("write not attempted"))
+                    settle(fut, failed)
             self._committed(ok)
+            self._on_thread = False
+            behind, self._behind = self._behind, []
+            if behind:
+                self._commit_on_thread(behind)
 
-        loop.run_in_executor(None, run).add_done_callback(done)
+        asyncio.get_running_loop().run_in_executor(None, run).add_done_callback(done)
 
     def _fsync(self) -> None:
         if self._wal is None:
@@ -166,7 +183,9 @@ class LoopCommitter(Committer):
                 log.exception("WAL checkpoint failed")
 
     async def close(self) -> None:
-        while self._pending or self._scheduled or self._syncing or self._unsynced:
+        while (
+            self._pending or self._scheduled or self._syncing or self._unsynced or self._on_thread
+        ):
             await asyncio.sleep(0.001)
         self._sync_thread.shutdown(wait=True)
         if self._checkpointer is not None:

@@ -9,10 +9,11 @@ conditional on this instance's lease of it (:mod:`.fence`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Engine, and_, func, select
+from sqlalchemy import Connection, Engine, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import models as m
@@ -26,9 +27,10 @@ __all__ = ["MATCH_KINDS", "EventRow", "Fence", "Fenced", "LoadedTable", "Store",
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 #: Event kinds that change the match (replayed on load); the others only inform.
 MATCH_KINDS = ("move", "round", "resign", "annul")
-
 
 
 @dataclass(slots=True)
@@ -87,6 +89,17 @@ class Store:
     async def write(self, w: Write) -> None:
         """Store ``w``; returns once committed, raises if it could not be."""
         await self.committer.write(w)
+
+    async def transact(self, run: Callable[[Connection], T]) -> T:
+        """Run ``run`` in a transaction; its result, once committed. On SQLite it goes with
+        the table writes of the loop iteration through the one writing connection (a second
+        connection would hold the file's write lock while the loop waits on it)."""
+        if self.sync_writer is None:
+            async with self.engine.begin() as conn:
+                return await conn.run_sync(run)
+        got: list[T] = []  # a batch that failed is tried again write by write: the last counts
+        await self.committer.write(Write(table_id="", also=[lambda conn: got.append(run(conn))]))
+        return got[-1]
 
     # reads -----------------------------------------------------------------
     async def load(self, table_id: str) -> LoadedTable | None:

@@ -4,6 +4,7 @@ a batch of them is applied inside one transaction (:func:`apply_writes`)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,8 @@ class Write:
     new_seats: list[dict[str, Any]] = field(default_factory=list)
     # experience points: {"key_hash", "name", "points", "won", "at"} per player
     awards: list[dict[str, Any]] = field(default_factory=list)
+    # statements of another part (the reminders), run last in the same transaction
+    also: list[Callable[[Connection], None]] = field(default_factory=list)
 
 
 def apply_writes(conn: Connection, writes: list[Write]) -> None:
@@ -93,6 +96,9 @@ def apply_writes(conn: Connection, writes: list[Write]) -> None:
                 .where(and_(m.seats.c.table_id == w.table_id, m.seats.c.seat == seat))
                 .values(values)
             )
+    for w in writes:
+        for run in w.also:
+            run(conn)
 
 
 def _award(conn: Connection, a: dict[str, Any]) -> None:

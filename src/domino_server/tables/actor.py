@@ -182,10 +182,14 @@ class TableActor:
             self._remind()
         return Reply(self.state.seq)
 
+    def _standing(self) -> tuple[dict[str, Any], Match | None]:
+        """The table's public summary and its match, as they stand now."""
+        return self.summary(), self.state.match
+
     def _remind(self) -> None:
         """Tell the reminders where a correspondence table stands (never blocks)."""
         if self.reminders is not None and not self.state.live:
-            self.reminders.table_committed(self.id, self.summary(), self.state.match)
+            self.reminders.table_committed(self.id, self._standing)
 
     async def _handle(self, item: Any) -> None:
         if item is TICK:
