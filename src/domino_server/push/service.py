@@ -316,16 +316,8 @@ class Reminders:
         self, table_id: str, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
     ) -> None:
         """Remind the seat through this browser's subscription."""
-        add = functools.partial(
-            rows.add_subscription,
-            table_id=table_id,
-            seat=seat,
-            endpoint=endpoint,
-            p256dh=p256dh,
-            auth=auth,
-            lang=lang,
-        )
-        await self._transact(add)
+        keys = (endpoint, p256dh, auth, lang)
+        await self._transact(lambda conn: rows.add_subscription(conn, table_id, seat, *keys))
 
     async def unsubscribe(self, table_id: str, seat: int, endpoint: str | None) -> int:
         """Stop reminding the seat through ``endpoint`` (None: through any browser)."""
