@@ -26,6 +26,9 @@ class Seat:
         self.n = 0
         self.seed_for: int | None = None
         """A round whose fair deal awaits this seat's client seed (as the web client sends)."""
+        self.next_asked: int | None = None
+        """The round after which this seat asked for the next (asked once: until the new
+        round is dealt, its view still shows the old one over)."""
 
 
 async def run_game(
@@ -160,7 +163,8 @@ async def run_game(
                             done_tables += 1
                             break
                         if v["round_over"]:
-                            if v["seat"] == 0:
+                            if v["seat"] == 0 and seat.next_asked != v["round"]:
+                                seat.next_asked = v["round"]
                                 await send({"type": "next_round"})
                         elif v["turn"] == v["seat"] and v["legal"]:
                             if think:
