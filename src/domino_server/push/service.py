@@ -1,5 +1,6 @@
 """The reminders service of one server instance: stores what each table's news calls for
-(in order, off the table's actor) and sends due reminders from the database.
+(gathered first, :mod:`.gather`; off the table's actor) and sends due reminders from the
+database.
 
 Sending claims due rows (:func:`.rows.claim_due`), delivers each to every browser
 subscribed for the seat on a worker thread (:func:`.sender.deliver`), then closes the row.
@@ -28,6 +29,7 @@ from domino_core import Match, view_for
 
 from ..core.config import Settings
 from . import rows
+from .gather import LATEST_SECONDS, QUIET_SECONDS, Gatherer
 from .keys import VapidKeys, load_keys
 from .news import TableNews, news_from
 from .plan import Plan, plan
@@ -48,9 +50,6 @@ class Transact(Protocol):
 
 
 log = logging.getLogger(__name__)
-
-#: How long news is gathered before it is stored (one transaction for all of it).
-GATHER_SECONDS = 0.25
 
 #: Reminders claimed at once, and how long a claim holds.
 BATCH = 8
@@ -73,11 +72,12 @@ class Reminders:
         self.clock = clock
         self.keys: VapidKeys | None = None
         self._transact = transact or self._own_transaction
-        # tables whose news is to be stored (each once in the queue), with their latest
-        self._news: asyncio.Queue[str] = asyncio.Queue()
-        self._due: dict[str, Callable[[], TableNews]] = {}
-        self._hurry = asyncio.Event()  # set while someone awaits settle(): store at once
-        self._hurrying = 0
+        # gathering must stay far shorter than the soonest reminder after a turn begins
+        soonest = min(settings.push_after_seconds, settings.absence_seconds)
+        quiet = min(QUIET_SECONDS, soonest / 1000)
+        self._gather = Gatherer(
+            self._store, quiet=quiet, latest=quiet * LATEST_SECONDS / QUIET_SECONDS
+        )
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._pool = ThreadPoolExecutor(4, thread_name_prefix="push")
@@ -93,7 +93,7 @@ class Reminders:
         """Load (or make) the VAPID keys and start storing news and (``send``) sending."""
         self.keys = await load_keys(self.engine, self.settings.vapid_private_key)
         loop = asyncio.get_running_loop()
-        self._tasks.append(loop.create_task(self._store_news(), name="push-news"))
+        self._tasks.append(loop.create_task(self._gather.run(), name="push-news"))
         if send:
             self._tasks.append(loop.create_task(self._send_loop(), name="push-send"))
 
@@ -124,41 +124,31 @@ class Reminders:
         """What the table side calls after each committed event (and after loading a
         table): never blocks, never raises; live tables are ignored."""
         if news.pace == "correspondence":
-            self._tell(news.table_id, lambda: news)
+            self._gather.tell(news.table_id, lambda: news)
 
     def table_committed(
-        self, table_id: str, read: Callable[[], tuple[Mapping[str, Any], Match | None]]
+        self, table_id: str, read: Callable[[], tuple[Mapping[str, Any], Match | None] | None]
     ) -> None:
         """:meth:`table_changed` for a correspondence table whose public summary and
         match ``read`` gives (the one call the table side makes after each committed event,
         and after loading one): the news is made from them, and a spectator's view of the
-        match, only when it is stored, so as the table stands then."""
+        match, only when it is stored, so as the table stands then (``read`` gives None
+        once the table is no longer this instance's: nothing is stored)."""
         absence = self.settings.absence_seconds
 
-        def news() -> TableNews:
-            summary, match = read()
+        def news() -> TableNews | None:
+            standing = read()
+            if standing is None:
+                return None
+            summary, match = standing
             view = None if match is None else view_for(match, None)
             return news_from(table_id, summary, view, absence_seconds=absence)
 
-        self._tell(table_id, news)
-
-    def _tell(self, table_id: str, news: Callable[[], TableNews]) -> None:
-        """Keep the table's latest news for the next store (within ``GATHER_SECONDS``,
-        one transaction for every table told meanwhile)."""
-        if table_id not in self._due:
-            self._news.put_nowait(table_id)
-        self._due[table_id] = news
+        self._gather.tell(table_id, news)
 
     async def settle(self) -> None:
-        """Return once every news told so far is stored (without waiting to gather more)."""
-        self._hurrying += 1
-        self._hurry.set()
-        try:
-            await self._news.join()
-        finally:
-            self._hurrying -= 1
-            if not self._hurrying:
-                self._hurry.clear()
+        """Return once every news told so far is stored."""
+        await self._gather.settle()
 
     def wake(self) -> None:
         """Look for due reminders now."""
@@ -168,38 +158,21 @@ class Reminders:
         after, notice = self.settings.push_after_seconds, self.settings.push_claim_notice_seconds
         return plan(news, now, after_seconds=after, notice_seconds=notice)
 
-    async def _store_news(self) -> None:
-        while True:
-            told = [await self._news.get()]
+    async def _store(self, news: list[TableNews]) -> None:
+        """Store the reminders of ``news`` (one per table) in one transaction; tried three
+        times, then logged and dropped."""
+        for attempt in range(3):
+            t = self.clock()
+            plans = [(n.table_id, self._plan(n, t)) for n in news]
             try:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._hurry.wait(), GATHER_SECONDS)
-                while not self._news.empty():
-                    told.append(self._news.get_nowait())
-                news: list[TableNews] = []
-                for table_id in told:
-                    read = self._due.pop(table_id)
-                    try:
-                        news.append(read())
-                    except Exception:
-                        log.exception("table %s: reminders not read", table_id)
-                for attempt in range(3):
-                    t = self.clock()
-                    plans = [(n.table_id, self._plan(n, t)) for n in news]
-                    store = functools.partial(rows.apply_plans, plans=plans, now=t)
-                    try:
-                        await self._transact(store)
-                    except Exception:
-                        log.exception("reminders of %d tables not stored", len(plans))
-                        await asyncio.sleep(2**attempt)
-                        continue
-                    wanted = (w for _, p in plans for w in p.wanted)
-                    if any(w.state == "pending" and w.due_at <= t for w in wanted):
-                        self.wake()
-                    break
-            finally:
-                for _ in told:
-                    self._news.task_done()
+                await self._transact(functools.partial(rows.apply_plans, plans=plans, now=t))
+            except Exception:
+                log.exception("reminders of %d tables not stored", len(plans))
+                await asyncio.sleep(2**attempt)
+                continue
+            if any(w.state == "pending" and w.due_at <= t for _, p in plans for w in p.wanted):
+                self.wake()
+            return
 
     # sending -------------------------------------------------------------------
     async def _send_loop(self) -> None:

@@ -74,6 +74,7 @@ class TableActor:
         self.task: asyncio.Task[None] | None = None
         self.last_active = time.monotonic()
         self.broken = False  # a write failed: reload the stored state before going on
+        self.stopped = False  # no longer this instance's to run (stopped, handed over)
         self._timer: asyncio.TimerHandle | None = None
         self._counted: set[Connection] = set()  # sockets the machine was told came
 
@@ -119,6 +120,7 @@ class TableActor:
 
     async def stop(self) -> None:
         """Stop the task and any bot request; sockets are closed (clients may reconnect)."""
+        self.stopped = True
         if self._timer is not None:
             self._timer.cancel()
         self.bots.cancel()
@@ -182,9 +184,10 @@ class TableActor:
             self._remind()
         return Reply(self.state.seq)
 
-    def _standing(self) -> tuple[dict[str, Any], Match | None]:
-        """The table's public summary and its match, as they stand now."""
-        return self.summary(), self.state.match
+    def _standing(self) -> tuple[dict[str, Any], Match | None] | None:
+        """The table's public summary and its match, as they stand now (None once stopped:
+        whoever loads the table next tells its reminders)."""
+        return None if self.stopped else (self.summary(), self.state.match)
 
     def _remind(self) -> None:
         """Tell the reminders where a correspondence table stands (never blocks)."""

@@ -1,0 +1,100 @@
+"""Gathering the tables' news before storing reminders: a turn that begins after a pause
+is stored at the next look; a quick run of moves at one table is stored once, as it
+stands when it pauses (or after ``latest`` at the most); ``settle`` stores everything."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from domino_server.push.gather import TICK_SECONDS, Gatherer
+from domino_server.push.news import TableNews
+
+from .helpers import Clock
+
+
+def news(table: str, turn: int) -> TableNews:
+    return TableNews(table_id=table, pace="correspondence", status="playing", turn=turn)
+
+
+class Stores:
+    """What the gatherer handed over, batch by batch, and an event per batch."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[tuple[str, int | None]]] = []
+        self.came = asyncio.Event()
+
+    async def __call__(self, got: list[TableNews]) -> None:
+        self.batches.append(sorted((n.table_id, n.turn) for n in got))
+        self.came.set()
+
+    async def next(self) -> list[tuple[str, int | None]]:
+        await asyncio.wait_for(self.came.wait(), 5)
+        self.came.clear()
+        return self.batches[-1]
+
+
+@pytest.fixture
+async def gathered() -> AsyncIterator[tuple[Gatherer, Stores, Clock]]:
+    stores, clock = Stores(), Clock()
+    g = Gatherer(stores, quiet=2.0, latest=10.0, clock=clock)
+    task = asyncio.create_task(g.run())
+    yield g, stores, clock
+    task.cancel()
+
+
+async def test_a_turn_after_a_pause_is_stored_at_the_next_look(
+    gathered: tuple[Gatherer, Stores, Clock],
+) -> None:
+    g, stores, _clock = gathered
+    g.tell("a", lambda: news("a", 0))
+    g.tell("b", lambda: news("b", 1))
+    assert await stores.next() == [("a", 0), ("b", 1)]  # together, in one batch
+    assert len(stores.batches) == 1
+
+
+async def test_a_quick_run_of_moves_is_stored_once_as_it_stands_when_it_pauses(
+    gathered: tuple[Gatherer, Stores, Clock],
+) -> None:
+    g, stores, clock = gathered
+    g.tell("a", lambda: news("a", 0))
+    await stores.next()
+    for turn in (1, 0, 1):  # three more moves within a second of the first
+        clock.t += 0.3
+        g.tell("a", lambda turn=turn: news("a", turn))
+    await asyncio.sleep(3 * TICK_SECONDS)  # looks come and go: the table is not quiet yet
+    assert len(stores.batches) == 1
+    clock.t += 2.0
+    assert await stores.next() == [("a", 1)]  # the latest news only
+    assert len(stores.batches) == 2
+
+
+def test_a_table_that_never_pauses_is_stored_after_latest() -> None:
+    clock = Clock()
+    g = Gatherer(Stores(), quiet=2.0, latest=10.0, clock=clock)
+    g.tell("a", lambda: news("a", 0))
+    assert g._ready() == ["a"]  # the first: at once
+    g._kept.clear()  # (as the look that took it would)
+    ready_at = None
+    for i in range(60):  # a move every 0.25 s for 15 s: never quiet
+        clock.t += 0.25
+        g.tell("a", lambda i=i: news("a", i % 2))
+        if g._ready():
+            ready_at = 0.25 * (i + 1)
+            break
+    assert ready_at == pytest.approx(10.0 + 0.25)  # the first news kept came 0.25 s in
+
+
+async def test_settle_stores_what_is_kept_at_once(
+    gathered: tuple[Gatherer, Stores, Clock],
+) -> None:
+    g, stores, clock = gathered
+    g.tell("a", lambda: news("a", 0))
+    await stores.next()
+    clock.t += 0.5
+    g.tell("a", lambda: news("a", 1))  # kept: the table moved half a second ago
+    g.tell("b", lambda: None)  # a table no longer this instance's: nothing to store
+    await asyncio.wait_for(g.settle(), 5)
+    assert stores.batches[-1] == [("a", 1)]
