@@ -4,6 +4,7 @@ reading its views as patches as the web client does, moving when on turn."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import random
@@ -44,6 +45,7 @@ async def run_game(
     lat: list[float] = []
     moves = 0
     refused = 0
+    reasons: collections.Counter[str] = collections.Counter()
     done_tables = 0
     bytes_mover = bytes_all = 0  # received while measuring: by the seat that moved, by all
     async with httpx.AsyncClient(timeout=60) as client:
@@ -125,7 +127,9 @@ async def run_game(
                         seat.view = f["view"]
                 elif kind in ("accepted", "rejected"):
                     sent = pending.pop(f["id"], None)
-                    refused += kind == "rejected"
+                    if kind == "rejected":
+                        refused += 1
+                        reasons[f.get("reason", f.get("code", "?"))] += 1
                     # only moves count, after the warm-up (every table's start)
                     if sent is not None and kind == "accepted" and sent[1] and sent[0] >= t_measure:
                         lat.append(time.perf_counter() - sent[0])
@@ -204,6 +208,7 @@ async def run_game(
         "rss_per_socket_kib": (rss2 - rss1) / tables,
         "tables_finished": done_tables,
         "rejected": refused,
+        "reasons": reasons.most_common(3),
         # mean bytes per move sent to the mover and to each other seat
         "sizes": (
             bytes_mover // max(moves, 1),

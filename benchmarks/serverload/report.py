@@ -98,4 +98,5 @@ def report(
     print(
         f"matches finished during the run: {res['tables_finished']}, "
         f"commands rejected: {res['rejected']} (should be 0)"
+        + (f", most often: {res['reasons']}" if res["rejected"] else "")
     )

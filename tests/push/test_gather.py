@@ -45,6 +45,17 @@ async def gathered() -> AsyncIterator[tuple[Gatherer, Stores, Clock]]:
     task.cancel()
 
 
+@pytest.fixture
+async def moved(
+    gathered: tuple[Gatherer, Stores, Clock],
+) -> tuple[Gatherer, Stores, Clock]:
+    """Table "a" has just moved, after a pause: that news is stored."""
+    g, stores, _clock = gathered
+    g.tell("a", lambda: news("a", 0))
+    assert await stores.next() == [("a", 0)]
+    return gathered
+
+
 async def test_a_turn_after_a_pause_is_stored_at_the_next_look(
     gathered: tuple[Gatherer, Stores, Clock],
 ) -> None:
@@ -56,11 +67,9 @@ async def test_a_turn_after_a_pause_is_stored_at_the_next_look(
 
 
 async def test_a_quick_run_of_moves_is_stored_once_as_it_stands_when_it_pauses(
-    gathered: tuple[Gatherer, Stores, Clock],
+    moved: tuple[Gatherer, Stores, Clock],
 ) -> None:
-    g, stores, clock = gathered
-    g.tell("a", lambda: news("a", 0))
-    await stores.next()
+    g, stores, clock = moved
     for turn in (1, 0, 1):  # three more moves within a second of the first
         clock.t += 0.3
         g.tell("a", lambda turn=turn: news("a", turn))
@@ -88,11 +97,9 @@ def test_a_table_that_never_pauses_is_stored_after_latest() -> None:
 
 
 async def test_settle_stores_what_is_kept_at_once(
-    gathered: tuple[Gatherer, Stores, Clock],
+    moved: tuple[Gatherer, Stores, Clock],
 ) -> None:
-    g, stores, clock = gathered
-    g.tell("a", lambda: news("a", 0))
-    await stores.next()
+    g, stores, clock = moved
     clock.t += 0.5
     g.tell("a", lambda: news("a", 1))  # kept: the table moved half a second ago
     g.tell("b", lambda: None)  # a table no longer this instance's: nothing to store

@@ -7,14 +7,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sqlite3
 from pathlib import Path
 
 import httpx
 import pytest
 import websockets
+from sqlalchemy import insert
 
+from domino_server.store import models as m
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
+from domino_server.store.repo import Store
 
 from .harness import Client, Server, move_frame, started_with_a_friend, subprotocols
 
@@ -143,23 +147,60 @@ async def test_no_token_in_any_log_line(make_server, tmp_path: Path) -> None:
     assert "forged-token-xyz" not in log
 
 
-@pytest.mark.parametrize("writer", [False, True])
-async def test_sqlite_commits_are_synced_full(tmp_path: Path, writer: bool) -> None:
+async def test_sqlite_commits_are_synced_full(tmp_path: Path) -> None:
+    """Every connection but the loop's writer syncs each commit itself (``FULL``)."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'sync.sqlite3'}"
     await asyncio.to_thread(migrate, url, str(Path(__file__).resolve().parents[2] / "migrations"))
-    if writer:
-        plain = make_sqlite_writer(url)
-        assert plain is not None
-        with plain.connect() as conn:
-            mode = conn.exec_driver_sql("PRAGMA synchronous").scalar()
-            journal = conn.exec_driver_sql("PRAGMA journal_mode").scalar()
-        plain.dispose()
-    else:
-        engine = make_engine(url)
-        async with engine.connect() as aconn:
-            mode = (await aconn.exec_driver_sql("PRAGMA synchronous")).scalar()
-            journal = (await aconn.exec_driver_sql("PRAGMA journal_mode")).scalar()
-        await engine.dispose()
+    engine = make_engine(url)
+    async with engine.connect() as aconn:
+        mode = (await aconn.exec_driver_sql("PRAGMA synchronous")).scalar()
+        journal = (await aconn.exec_driver_sql("PRAGMA journal_mode")).scalar()
+    await engine.dispose()
     assert journal == "wal"
     assert mode == 2  # FULL (NORMAL is 1)
     assert sqlite3.connect(tmp_path / "sync.sqlite3").execute("PRAGMA journal_mode").fetchone()
+
+
+async def test_the_loop_writer_acknowledges_only_after_the_wal_is_synced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer that commits on the loop does not sync in its commits (``NORMAL``: the
+    loop never waits for the disk); the WAL file is fsynced on a thread after the commit
+    and only then does the write hear back, so what was acknowledged survives a power cut
+    as under ``FULL``."""
+    path = tmp_path / "sync.sqlite3"
+    url = f"sqlite+aiosqlite:///{path}"
+    await asyncio.to_thread(migrate, url, str(Path(__file__).resolve().parents[2] / "migrations"))
+    writer = make_sqlite_writer(url)
+    assert writer is not None
+    with writer.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    store = Store(make_engine(url), writer)
+    store.start()
+    seen: list[str] = []
+    real_fsync, real_commit = os.fsync, store.committer._commit  # type: ignore[attr-defined]
+
+    def fsync(fd: int) -> None:
+        real_fsync(fd)
+        seen.append("fsync " + Path(os.readlink(f"/proc/self/fd/{fd}")).name)
+
+    def commit(writes: list, **kw: bool) -> None:
+        real_commit(writes, **kw)
+        seen.append("commit")
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(store.committer, "_commit", commit)
+    try:
+        for i in range(3):
+            await store.transact(
+                lambda conn, i=i: conn.execute(
+                    insert(m.players).values(
+                        key_hash=f"{i:064d}", name="p", points=0, matches=0, wins=0, updated_at=0.0
+                    )
+                )
+            )
+            seen.append("acknowledged")
+            assert seen[-3:] == ["commit", "fsync sync.sqlite3-wal", "acknowledged"]
+    finally:
+        await store.close()

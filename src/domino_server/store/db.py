@@ -33,19 +33,22 @@ def make_sqlite_writer(url: str) -> Engine | None:
     plain = "sqlite" + url[url.index(":") :]  # drop the +aiosqlite driver
     engine = create_engine(plain, connect_args={"timeout": 30, "check_same_thread": False})
     event.listen(engine, "connect", _sqlite_pragmas)
-    event.listen(engine, "connect", _no_autocheckpoint)
+    event.listen(engine, "connect", _writer_pragmas)
     return engine
 
 
-def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
-    """The writer commits on the event loop: its commits never run a WAL checkpoint
-    (``store.commit_sqlite.LoopCommitter`` runs them on a thread). It keeps ``synchronous=FULL``
-    (each batch's commit fsyncs the WAL, on the loop); the committer's own fsync on a
-    thread is then a second sync before the answer. Measured without the inline fsync
-    (``synchronous=NORMAL`` here, durable through that thread fsync alone) the loop never
-    waits for the disk: see docs/BENCHMARKS.md; switching is one line."""
+def _writer_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """The writer commits on the event loop, so nothing slow or blocking may happen in
+    its commits: no WAL checkpoint (``store.commit_sqlite.LoopCommitter`` runs them on a
+    thread), no fsync (``synchronous=NORMAL``: the committer fsyncs the WAL file on a
+    thread before it acknowledges any write of the batch, so an acknowledged commit is
+    as durable as under ``FULL``, power cuts included; ``tests/server/test_hostile_input.py``
+    checks the order), and no waiting for a lock held by another connection
+    (``busy_timeout`` 0: the committer then commits that batch on a thread)."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=0")
     cur.close()
 
 

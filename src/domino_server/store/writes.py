@@ -3,16 +3,18 @@ a batch of them is applied inside one transaction (:func:`apply_writes`)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import Connection, and_, insert, update
 
 from . import models as m
 
-__all__ = ["EventRow", "Write", "apply_writes"]
+__all__ = ["INSERT_EVENTS", "EventRow", "Write", "apply_writes", "event_params", "only_events"]
 
 
 @dataclass(slots=True)
@@ -45,6 +47,44 @@ class Write:
     awards: list[dict[str, Any]] = field(default_factory=list)
     # statements of another part (the reminders), run last in the same transaction
     also: list[Callable[[Connection], None]] = field(default_factory=list)
+
+
+def only_events(w: Write) -> bool:
+    """Whether ``w`` stores event rows and nothing else (most moves)."""
+    return not (
+        w.table
+        or w.seats
+        or w.deal
+        or w.fair_seed
+        or w.new_table
+        or w.new_seats
+        or w.awards
+        or w.also
+    )
+
+
+def event_params(writes: list[Write]) -> list[tuple[Any, ...]]:
+    """The event rows of ``writes`` as the parameters of :data:`INSERT_EVENTS`."""
+    return [
+        (w.table_id, e.seq, e.kind, e.seat, e.cmd_id, e.move, _json(e.payload), e.created_at)
+        for w in writes
+        for e in w.events
+    ]
+
+
+#: The events' INSERT for a DBAPI cursor with ``?`` parameters (SQLite).
+INSERT_EVENTS = (
+    "INSERT INTO events (table_id, seq, kind, seat, cmd_id, move, payload, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _json(value: Any) -> str:
+    """JSON text of a payload as the JSON column stores it (read back with ``json``)."""
+    try:
+        return orjson.dumps(value).decode()
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(value)
 
 
 def apply_writes(conn: Connection, writes: list[Write]) -> None:
