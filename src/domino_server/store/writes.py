@@ -3,15 +3,14 @@ a batch of them is applied inside one transaction (:func:`apply_writes`)."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from sqlalchemy import Connection, and_, insert, update
 
+from ..core.jsontext import encode
 from . import models as m
 
 __all__ = ["INSERT_EVENTS", "EventRow", "Write", "apply_writes", "event_params", "only_events"]
@@ -66,7 +65,7 @@ def only_events(w: Write) -> bool:
 def event_params(writes: list[Write]) -> list[tuple[Any, ...]]:
     """The event rows of ``writes`` as the parameters of :data:`INSERT_EVENTS`."""
     return [
-        (w.table_id, e.seq, e.kind, e.seat, e.cmd_id, e.move, _json(e.payload), e.created_at)
+        (w.table_id, e.seq, e.kind, e.seat, e.cmd_id, e.move, encode(e.payload), e.created_at)
         for w in writes
         for e in w.events
     ]
@@ -77,14 +76,6 @@ INSERT_EVENTS = (
     "INSERT INTO events (table_id, seq, kind, seat, cmd_id, move, payload, created_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
-
-
-def _json(value: Any) -> str:
-    """JSON text of a payload as the JSON column stores it (read back with ``json``)."""
-    try:
-        return orjson.dumps(value).decode()
-    except (TypeError, orjson.JSONEncodeError):
-        return json.dumps(value)
 
 
 def apply_writes(conn: Connection, writes: list[Write]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from domino_core import View
 
-from .jsontext import encode
+from ..core.jsontext import encode
 
 CLOSE = None
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from domino_core import Match, View, views_for
 
-from .jsontext import encode as _encode
+from ..core.jsontext import encode as _encode
 
 __all__ = ["APPENDS", "SEAT_KEYS", "Patcher", "ViewCache", "apply_patch", "view_texts"]
 
