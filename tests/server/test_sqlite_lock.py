@@ -16,7 +16,7 @@ from sqlalchemy import func, insert, select
 from domino_server.core.config import Settings
 from domino_server.store import models as m
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
-from domino_server.store.repo import Store
+from domino_server.store.repo import EventRow, Store, Write
 
 
 def _player(i: int):  # type: ignore[no-untyped-def]
@@ -76,4 +76,35 @@ async def test_writes_wait_out_a_lock_held_elsewhere_then_batch_again(tmp_path: 
     finally:
         release.set()
         holder.join()
+        await store.close()
+
+
+async def test_a_write_the_database_refuses_fails_alone(tmp_path: Path) -> None:
+    """A write that breaks a constraint (here the same event stored twice) hears of its
+    error instead of waiting for ever, and the writes committed with it are kept."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
+    await asyncio.to_thread(migrate, url, Settings().migrations_dir)
+    store = Store(make_engine(url), make_sqlite_writer(url))
+    store.start()
+    try:
+        await store.transact(
+            lambda conn: conn.execute(
+                insert(m.tables).values(
+                    id="t1", created_at=0.0, status="playing", rules={}, pace="live"
+                )
+            )
+        )
+
+        def move(seq: int) -> Write:
+            row = EventRow(seq=seq, kind="move", payload={"type": "play"}, created_at=0.0)
+            return Write("t1", events=[row])
+
+        await store.write(move(1))
+        again, fresh = store.write(move(1)), store.write(move(2))  # one loop iteration
+        got = await asyncio.wait_for(asyncio.gather(again, fresh, return_exceptions=True), 10)
+        assert isinstance(got[0], Exception) and got[1] is None
+        async with store.engine.connect() as conn:
+            seqs = (await conn.execute(select(m.events.c.seq).order_by(m.events.c.seq))).all()
+        assert [s for (s,) in seqs] == [1, 2]
+    finally:
         await store.close()

@@ -23,6 +23,11 @@ __all__ = ["LoopCommitter"]
 log = logging.getLogger("domino_server.store.commit")
 
 
+def _locked(exc: Exception) -> bool:
+    """Whether ``exc`` says another connection holds the database's write lock."""
+    return isinstance(exc, (OperationalError, sqlite3.OperationalError)) and "locked" in str(exc)
+
+
 class LoopCommitter(Committer):
     """SQLite: one transaction per loop iteration, on the loop; checkpoints on a thread."""
 
@@ -97,17 +102,17 @@ class LoopCommitter(Committer):
             return
         try:
             self._commit([w for w, _ in batch])
-        except (OperationalError, sqlite3.OperationalError) as exc:
-            if "locked" not in str(exc):
-                done: Pending = []
-                run_batch(batch, self._commit, done)
-                self._committed(done)
-            else:
+        except Exception as exc:
+            if _locked(exc):
                 # another connection (another process, or an async engine whose transaction
                 # needs this loop to finish) holds the write lock: waiting for it here would
                 # block the loop, so this batch commits on a thread instead, and the batches
                 # handed over meanwhile go after it there
                 self._commit_on_thread(batch)
+            else:  # each write alone: only the faulty one fails (none is left waiting)
+                done: Pending = []
+                run_batch(batch, self._commit, done)
+                self._committed(done)
         else:
             self._committed(batch)
 
