@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from domino_core import Deal, IllegalDeal, IllegalMove, Match, Move, Rules, Tile, View, view_for
 from domino_core.bots import choose_move, hard
+from domino_core.bots.candidates import engine_moves, representatives
 from domino_core.bots.knowledge import knowledge_from
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.tiles import ALL_TILES
@@ -51,7 +52,7 @@ def true_positions(preset: str, seats: int, count: int, seed: int) -> list[Posit
             assert seat is not None
             view = view_for(match, seat)
             k = knowledge_from(view)
-            if len(set(hard._representatives(k))) > 1 and rng.random() < 0.25:
+            if len(set(representatives(k))) > 1 and rng.random() < 0.25:
                 out.append(Position(view, match.copy(), before, tuple(moves)))
             move = choose_move(view, level="nino")
             moves.append((seat, move))
@@ -193,9 +194,9 @@ def oracle_values(
     order a player could know).
     """
     k = knowledge_from(view)
-    reps = hard._representatives(k)
+    reps = representatives(k)
     searched = sorted(set(reps))
-    moves = hard._moves([k.legal[i] for i in searched])
+    moves = engine_moves([k.legal[i] for i in searched])
     hands = [match.hand(s) for s in range(match.rules.seats)]
     known = {t for h in hands for t in h} | set(view.played)
     rest = [t for t in ALL_TILES if t not in known]

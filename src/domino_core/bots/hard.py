@@ -27,7 +27,6 @@ playouts worth that time on this machine (``PLAYOUTS_PER_SECOND``, by batida on 
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -40,8 +39,11 @@ from domino_core.bots.batida_playout import greedy_batida_playout
 from domino_core.bots.batida_race import batida_win_chance
 from domino_core.bots.batida_reading import past_plays, weight
 from domino_core.bots.batida_search import PAIR_ID, batida_fast, batida_table, mask_of_pairs
-from domino_core.bots.knowledge import Knowledge, Option, after_play, pair_str
+from domino_core.bots.candidates import engine_moves, representatives
+from domino_core.bots.hard_exact import WORK_PER_SECOND, exact_pick
+from domino_core.bots.knowledge import Knowledge, Option
 from domino_core.bots.playout import greedy_fives_playout
+from domino_core.bots.points_race import win_chance
 from domino_core.bots.sampling import Sampler, World
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.match import Match
@@ -58,27 +60,6 @@ converts a think time into the fixed budget used when a seed is given."""
 
 BATIDA_PLAYOUTS_PER_SECOND = 15000
 """The same by batida on a line, where ``batida_search`` plays the rounds out."""
-
-ROUND_POINTS = 25.0
-"""Typical points a round awards, the step of the race model in ``win_chance``."""
-
-
-def win_chance(
-    scores: Sequence[int], goal: int, side: int, round_points: float = ROUND_POINTS
-) -> float:
-    """``side``'s chance to win the match from ``scores``, by a smooth race model.
-
-    Each side's distance to the goal is weighed against the others' with a
-    temperature that shrinks as the leader nears the goal, so points matter more
-    the closer the match is to its end. ``round_points`` is what a round typically
-    awards. (Batida scoring has its own model: ``batida_race.batida_win_chance``.)
-    """
-    needs = [max(0, goal - s) for s in scores]
-    closest = min(needs)
-    temperature = 0.5 * math.sqrt(round_points * (closest + round_points))
-    weights = [math.exp((closest - n) / temperature) for n in needs]
-    return weights[side] / sum(weights)
-
 
 def _value(match: Match, side: int, goal: int) -> float:
     """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
@@ -115,20 +96,6 @@ def play_out_each(
     return out
 
 
-def _moves(options: Sequence[Option]) -> list[Move]:
-    """The engine's moves for the bots' options, in order."""
-    out: list[Move] = []
-    for o in options:
-        if o.kind == "draw":
-            out.append(Move.draw())
-        elif o.kind == "pass":
-            out.append(Move.pass_())
-        else:
-            assert o.tile is not None
-            out.append(Move.play(Tile.parse(pair_str(o.tile)), o.end))
-    return out
-
-
 def _rebuild(k: Knowledge, world: World, board: Board) -> Match:
     """The private search match of one sampled world (``k.source`` is a ``View``)."""
     hands = [[Tile(a, b) for a, b in hand] for hand in world.hands]
@@ -161,9 +128,9 @@ def evaluate(
     same open numbers, on either end) are searched once and share the result.
     """
     options = k.legal
-    reps = _representatives(k)
+    reps = representatives(k)
     searched = sorted(set(reps) if only is None else set(reps) & set(only))
-    moves = _moves([options[i] for i in searched])
+    moves = engine_moves([options[i] for i in searched])
     budget_time = DEFAULT_THINK_TIME if think_time is None else think_time
     budget = playouts
     if budget is None and seeded:
@@ -222,20 +189,6 @@ def evaluate(
     return means, [counts[where[r]] if r in where else 0 for r in reps]
 
 
-def _representatives(k: Knowledge) -> list[int]:
-    """For each legal option, the index of the first option leading to the same position."""
-    first: dict[object, int] = {}
-    out: list[int] = []
-    fives = k.fives()
-    for i, o in enumerate(k.legal):
-        key: object = i
-        if o.kind == "play" and o.tile is not None and not fives:
-            ends = after_play(k.ends, o.tile, o.end, fives=False)
-            key = (o.tile, tuple(sorted(s.pip for s in ends.values())))
-        out.append(first.setdefault(key, i))
-    return out
-
-
 def choose(
     k: Knowledge,
     rng: random.Random,
@@ -255,6 +208,15 @@ def choose(
         raise TypeError("the hard level searches from a View object, not its JSON")
     if batida_fast(k):
         return k.legal[_batida_pick(k, rng, think_time, playouts, seeded)]
+    time_ = DEFAULT_THINK_TIME if think_time is None else think_time
+    work = None
+    if playouts is not None:
+        work = playouts * WORK_PER_SECOND // PLAYOUTS_PER_SECOND
+    elif seeded:
+        work = int(time_ * WORK_PER_SECOND)
+    exact = exact_pick(k, rng, time_, work)
+    if exact is not None:
+        return k.legal[exact]
     means, counts = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
     best = max(range(len(means)), key=lambda i: (means[i], -i))
     if k.batida():
@@ -280,7 +242,7 @@ def _batida_pick(
 
     A third of the budget finds the play that looks best against Nino's; the rest compares
     those two alone, on fresh worlds (so the first look's luck does not count twice)."""
-    reps = _representatives(k)
+    reps = representatives(k)
     searched = sorted(set(reps))
     nino = reps[k.legal.index(medium.choose(k))]
     if len(searched) == 1:

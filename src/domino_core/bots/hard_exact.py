@@ -1,0 +1,135 @@
+"""The hard player's endgame: sampled worlds solved exactly (``line_solver``).
+
+Once at most ``EXACT_TILES`` tiles are left in the hands (and ``line_solver.supported``),
+each decision samples worlds from what the seat knows (``sampling.Sampler``, the same
+guess as the playouts use), solves every candidate play exactly in each world, and
+plays the candidate with the best mean over the worlds. It searches for the think time,
+or, when seeded, for a fixed number of worlds worth that time (``WORLDS_PER_SECOND``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import cast
+
+from domino_core.board import Board
+from domino_core.bots import medium
+from domino_core.bots.batida_reading import past_plays
+from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
+from domino_core.bots.candidates import representatives
+from domino_core.bots.knowledge import Knowledge, Pair
+from domino_core.bots.line_solver import LineSolver, Play, SolveTooBig, supported
+from domino_core.bots.pips_reading import heavy_weight
+from domino_core.bots.points_race import win_chance
+from domino_core.bots.sampling import Sampler
+from domino_core.determinize import board_from_view
+from domino_core.moves import END_INDEX
+from domino_core.view import View
+
+__all__ = ["EXACT_TILES", "WORK_PER_SECOND", "exact_means", "exact_pick", "exact_solver"]
+
+EXACT_TILES = 22
+"""At most this many tiles in all the hands (the seat's own included) for the exact
+search: on this machine a world then solves in about 10 ms at the median, 45 at worst."""
+
+WORK_PER_SECOND = 600_000
+"""Units of work (``exact_means``) done in a second on one core here (measured, rounded
+down); turns a think time into the fixed budget used when a seed is given."""
+
+WORLD_WORK = 10
+"""The work of sampling a world and setting it up, in positions searched."""
+
+READ_PLAYS = True
+"""Whether each world counts by how likely the other seats' plays were in it
+(``pips_reading``: the heaviest tile first) rather than alike."""
+
+MAX_NODES = 200_000
+"""Positions one world may take before the exact search gives up (about a third of a
+second here; the worlds solved so far decide, or the playouts if none was): a guard far
+above what ``EXACT_TILES`` needs (25,000 at most in 120 measured positions)."""
+
+
+def exact_solver(k: Knowledge, board: Board) -> LineSolver | None:
+    """The endgame solver for ``k`` (None where the exact search does not apply)."""
+    view = k.source
+    if not isinstance(view, View) or board.center is None:
+        return None
+    if sum(k.hand_counts) > EXACT_TILES or any(o.kind != "play" for o in k.legal):
+        return None
+    if not supported(view.rules, k.spinner, k.boneyard):
+        return None
+    return LineSolver(
+        view.rules, k.scores, k.goal, k.my_side, view.opener, win_chance, max_nodes=MAX_NODES
+    )
+
+
+def exact_means(
+    k: Knowledge,
+    solver: LineSolver,
+    board: Board,
+    plays: Sequence[Play],
+    rng: random.Random,
+    *,
+    think_time: float,
+    work: int | None,
+) -> tuple[list[float], int, int] | None:
+    """Each play's mean exact value over sampled worlds, how many worlds and how much work
+    (positions searched, plus ``WORLD_WORK`` a world); worlds until ``work`` is done if
+    given (at least one), else until ``think_time`` is over. None when a world was too big
+    to solve (``MAX_NODES``) before any was done."""
+    sampler = Sampler(k)
+    ends = (board.ends[0], board.ends[1])
+    totals = [0.0] * len(plays)
+    done = spent = 0
+    read = past_plays(k) if READ_PLAYS else []
+    cache: dict[tuple[int, int], float] = {}
+    weights = 0.0
+    deadline = time.perf_counter() + think_time
+    while True:
+        world = sampler.sample(rng)
+        hands = [mask_of_pairs(h) for h in world.hands]
+        bone = [PAIR_ID[t] for t in world.boneyard]
+        solver.nodes = 0
+        try:
+            values = [solver.value(hands, ends, k.seat, p, bone) for p in plays]
+        except SolveTooBig:
+            break
+        finally:
+            solver.bounds.clear()  # positions rarely recur across worlds: keep memory flat
+        w = heavy_weight(read, hands, cache) if read else 1.0
+        for i, v in enumerate(values):
+            totals[i] += w * v
+        weights += w
+        done += 1
+        spent += solver.nodes + WORLD_WORK
+        if work is not None:
+            if spent >= work:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    if not done or weights <= 0.0:
+        return None
+    return [t / weights for t in totals], done, spent
+
+
+def exact_pick(k: Knowledge, rng: random.Random, think_time: float, work: int | None) -> int | None:
+    """The index in ``k.legal`` of the best mean over worlds solved exactly (ties go to
+    Nino's move, then to the first), or None where the exact search does not apply; the
+    budget as ``exact_means`` takes it."""
+    board = board_from_view(cast(View, k.source))
+    solver = exact_solver(k, board)
+    if solver is None:
+        return None
+    reps = representatives(k)
+    searched = sorted(set(reps))
+    plays = [(PAIR_ID[cast(Pair, k.legal[i].tile)], END_INDEX[cast(str, k.legal[i].end)])
+             for i in searched]
+    got = exact_means(k, solver, board, plays, rng, think_time=think_time, work=work)
+    if got is None:
+        return None
+    means = got[0]
+    nino = reps[k.legal.index(medium.choose(k))]
+    return searched[max(range(len(searched)),
+                        key=lambda j: (means[j], searched[j] == nino, -j))]

@@ -1,0 +1,146 @@
+"""The hard player's exact endgame (``line_solver``, ``hard_exact``): its values are the
+engine's own minimax, the bot plays only legal moves from what its seat sees, and a
+fixed seed gives a fixed move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino_core import Match, Rules, view_for
+from domino_core.board import Board
+from domino_core.bots import choose_move, knowledge_from
+from domino_core.bots.hard import _value
+from domino_core.bots.hard_exact import EXACT_TILES, exact_solver
+from domino_core.bots.line_solver import LineSolver
+from domino_core.determinize import board_from_view
+from domino_core.moves import END_INDEX
+
+#: Two-sided tables the solver takes: (preset, seats, teams); 2-seat block has sleeping
+#: tiles, 2-seat classic a boneyard drawn out by the endgame.
+TABLES = [("classic", 4, True), ("caribbean", 4, True), ("block", 2, False),
+          ("block", 4, True), ("draw", 4, True), ("classic", 2, False)]
+#: Tables with tiles to draw: (preset, seats, teams).
+DRAWING = [("classic", 2, False), ("draw", 2, False), ("draw", 4, True)]
+
+
+def _tiles_in_hands(m: Match) -> int:
+    return sum(len(m.hand(s)) for s in range(m.rules.seats))
+
+
+def _endgame(rules: Rules, seed: int, tiles: int, bone: int = 0) -> Match | None:
+    """A match played at random (scores from a few earlier rounds) until at most ``tiles``
+    tiles are in the hands and ``bone`` in the boneyard, with a choice to make; or None."""
+    rng = random.Random(seed)
+    m = Match(rules, seed=seed)
+    for _ in range(rng.randrange(3)):
+        m.playout(rng)
+        if m.over:
+            return None
+        m.start_next_round()
+    while not m.round_over:
+        plays = [mv for mv in m.legal_moves() if mv.tile is not None]
+        if _tiles_in_hands(m) <= tiles and len(plays) > 1 and m.round.boneyard_left <= bone:
+            return m
+        moves = m.legal_moves()
+        m.push(moves[rng.randrange(len(moves))])
+    return None
+
+
+def _minimax(m: Match, side: int, goal: int) -> float:
+    """The round's perfect-information value for ``side`` through the engine's own moves."""
+    if m.round_over:
+        return _value(m, side, goal)
+    mine = m.rules.side_of(m.turn) == side
+    values = []
+    for move in m.legal_moves():
+        child = m.copy()
+        child.push(move)
+        values.append(_minimax(child, side, goal))
+    return max(values) if mine else min(values)
+
+
+def _solved(rules: Rules, tiles: int, bone: int, count: int) -> int:
+    """Checks ``_check_every_move`` on up to ``count`` endgames (at most ``tiles`` in the
+    hands, ``bone`` to draw, at least one to draw where ``bone``); how many there were."""
+    checked = 0
+    for seed in range(400):
+        m = _endgame(rules, seed, tiles, bone)
+        if m is None or (bone and not m.round.boneyard_left):
+            continue
+        view = view_for(m, m.turn)
+        board = board_from_view(view)
+        solver = exact_solver(knowledge_from(view), board)
+        assert solver is not None, "a two-sided endgame on a line is solved exactly"
+        _check_every_move(m, solver, board)
+        checked += 1
+        if checked == count:
+            break
+    return checked
+
+
+def _check_every_move(m: Match, solver: LineSolver, board: Board) -> None:
+    """The solver's value of each legal move is the engine's minimax of it (the engine
+    draws from its own boneyard, which the solver is given in the same order)."""
+    seat = m.turn
+    assert seat is not None
+    seats = m.rules.seats
+    hands = [sum(1 << t.id for t in m.hand(s)) for s in range(seats)]
+    bone = m.round.bone[m.round.bone_pos:]
+    ends = (board.ends[0], board.ends[1])
+    for move in m.legal_moves():
+        assert move.tile is not None and move.end is not None
+        child = m.copy()
+        child.push(move)
+        want = _minimax(child, m.rules.side_of(seat), m.rules.goal)
+        got = solver.value(hands, ends, seat, (move.tile.id, END_INDEX[move.end]), bone)
+        assert got == pytest.approx(want), str(move)
+
+
+@pytest.mark.parametrize(("preset", "seats", "teams"), TABLES)
+def test_the_solver_agrees_with_the_engines_own_minimax(
+    preset: str, seats: int, teams: bool
+) -> None:
+    rules = Rules.from_preset(preset, seats, goal=100, teams=teams)
+    assert _solved(rules, 9, 0, 12) == 12
+
+
+@pytest.mark.parametrize(("preset", "seats", "teams"), DRAWING)
+def test_the_solver_draws_as_the_engine_draws(preset: str, seats: int, teams: bool) -> None:
+    rules = Rules.from_preset(preset, seats, goal=100, teams=teams)
+    assert _solved(rules, 8, 3, 10) == 10
+
+
+@pytest.mark.parametrize(("preset", "seats", "teams"), TABLES)
+def test_the_endgame_bot_plays_legal_moves_seen_from_its_seat_alone(
+    preset: str, seats: int, teams: bool
+) -> None:
+    """The hard bot, in the endgame, picks a legal move, and a seed fixes its choice."""
+    rules = Rules.from_preset(preset, seats, goal=100, teams=teams)
+    found = 0
+    for seed in range(300):
+        m = _endgame(rules, seed, EXACT_TILES)
+        if m is None:
+            continue
+        seat = m.turn
+        assert seat is not None
+        view = view_for(m, seat)
+        move = choose_move(view, level="voquelonia", seed=seed, think_time=0.02)
+        assert move in m.legal_moves()
+        again = choose_move(view_for(m, seat), level="voquelonia", seed=seed, think_time=0.02)
+        assert again == move
+        found += 1
+        if found == 5:
+            break
+    assert found == 5
+
+
+def test_a_table_closed_at_once_with_tiles_to_draw_is_left_to_the_playouts() -> None:
+    rules = Rules.from_preset("caribbean", 2, goal=100)
+    m = Match(rules, seed=5)
+    while m.round.boneyard_left and _tiles_in_hands(m) > EXACT_TILES:
+        m.push(m.legal_moves()[0])
+    view = view_for(m, m.turn)
+    assert view.boneyard > 0
+    assert exact_solver(knowledge_from(view), board_from_view(view)) is None
