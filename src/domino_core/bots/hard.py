@@ -214,10 +214,13 @@ def choose(
         work = playouts * WORK_PER_SECOND // PLAYOUTS_PER_SECOND
     elif seeded:
         work = int(time_ * WORK_PER_SECOND)
+    started = time.perf_counter()
     exact = exact_pick(k, rng, time_, work)
     if exact is not None:
         return k.legal[exact]
-    means, counts = evaluate(k, rng, think_time=think_time, playouts=playouts, seeded=seeded)
+    if not seeded and playouts is None:  # what the exact search left of the think time
+        time_ = max(0.01, time_ - (time.perf_counter() - started))
+    means, counts = evaluate(k, rng, think_time=time_, playouts=playouts, seeded=seeded)
     best = max(range(len(means)), key=lambda i: (means[i], -i))
     if k.batida():
         best = steer(k, means, counts, best)

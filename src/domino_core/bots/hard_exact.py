@@ -77,8 +77,9 @@ def exact_means(
 ) -> tuple[list[float], int, int] | None:
     """Each play's mean exact value over sampled worlds, how many worlds and how much work
     (positions searched, plus ``WORLD_WORK`` a world); worlds until ``work`` is done if
-    given (at least one), else until ``think_time`` is over. None when a world was too big
-    to solve (``MAX_NODES``) before any was done."""
+    given (at least one), else until ``think_time`` is over (a world that would run far
+    past it is given up). None when a world was too big to solve (``MAX_NODES``, or the
+    time left) before any was done."""
     sampler = Sampler(k)
     ends = (board.ends[0], board.ends[1])
     totals = [0.0] * len(plays)
@@ -92,6 +93,9 @@ def exact_means(
         hands = [mask_of_pairs(h) for h in world.hands]
         bone = [PAIR_ID[t] for t in world.boneyard]
         solver.nodes = 0
+        if work is None:  # a world may not run far past the think time
+            left = deadline - time.perf_counter()
+            solver.max_nodes = max(1000, min(MAX_NODES, int(left * WORK_PER_SECOND)))
         try:
             values = [solver.value(hands, ends, k.seat, p, bone) for p in plays]
         except SolveTooBig:
