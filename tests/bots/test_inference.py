@@ -106,13 +106,15 @@ def test_the_real_hands_always_fit_what_is_inferred(preset: str) -> None:
         match.push(rng.choice(match.legal_moves()))
 
 
+@pytest.mark.parametrize("uniform", [False, True])
 @pytest.mark.parametrize("preset", ALL_PRESETS)
-def test_sampled_worlds_are_complete_and_respect_passes(preset: str) -> None:
+def test_sampled_worlds_are_complete_and_respect_passes(preset: str, uniform: bool) -> None:
     rng = random.Random(6)
     for i, (match, view) in enumerate(positions(preset, 400, seed=31)):
         k = knowledge_from(view)
         sampler = Sampler(k)
-        world = sampler.sample(random.Random(i))
+        draw = sampler.sample_uniform if uniform else sampler.sample
+        world = draw(random.Random(i))
         assert not sampler.relaxed
         on_table = set(k.played)
         every = [t for h in world.hands for t in h] + list(world.boneyard)
@@ -137,3 +139,33 @@ def test_round_one_opening_tells_who_holds_no_higher_double() -> None:
     rng = random.Random(3)
     for _ in range(300):
         assert (6, 6) not in sampler.sample(rng).hands[0]
+
+
+def test_uniform_worlds_come_equally_often() -> None:
+    """Late in 4-seat rounds, where passes leave few deals possible, every possible deal
+    of the hidden tiles comes about equally often (the greedy sampler is not uniform)."""
+    rules = Rules.from_preset("caribbean", 4)
+    checked = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        m = Match(rules, seed=seed)
+        while not m.round_over and sum(len(m.hand(s)) for s in range(4)) > 10:
+            m.push(rng.choice(m.legal_moves()))
+        if m.round_over:
+            continue
+        k = knowledge_from(view_for(m, m.turn))
+        sampler = Sampler(k)
+        counts: dict[object, int] = {}
+        draws = random.Random(1)
+        for _ in range(3000):
+            w = sampler.sample_uniform(draws)
+            key = tuple(tuple(sorted(h)) for h in w.hands)
+            counts[key] = counts.get(key, 0) + 1
+        if not 4 <= len(counts) <= 30 or not any(known_voids(k).values()):
+            continue
+        mean = 3000 / len(counts)
+        assert all(abs(c - mean) < 5 * mean**0.5 for c in counts.values()), counts
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5

@@ -15,7 +15,10 @@ For each decision it repeatedly
    score by batida, RULES.md §6b, the exact chance of ``batida_race``: there a
    round is worth 1 to 4 points by how it ends, never the pips);
 
-and plays the candidate with the best mean. By batida on a line the rounds are played
+and plays the candidate with the best mean. Once few tiles are left in the hands of a
+two-sided table on a line scored by pips (``hard_exact``), each sampled world is solved
+exactly instead of played out (``line_solver``), the worlds weighed by how likely the
+other seats' plays were in them (``pips_reading``). By batida on a line the rounds are played
 out by Nino-like habits on bitmasks (``batida_search``), each world counts by how likely
 the other seats' plays of the round were in it (``batida_reading``), and it plays Nino's
 move unless the search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops at

@@ -74,6 +74,25 @@ class Sampler:
             chosen = pool[: len(self.slots)]
         return self._world(chosen, rng)
 
+    def sample_uniform(self, rng: random.Random, tries: int = 200) -> World:
+        """One world consistent with the knowledge, every such world equally likely.
+
+        By rejection: the unseen tiles are shuffled and dealt to the hidden slots in
+        order, until a deal fits every slot's constraints; after ``tries`` misses (a view
+        that leaves few deals possible) it falls back to ``sample``, not uniform."""
+        pool = list(self.unseen)
+        slots = [s.allowed for s in self.slots]
+        n = len(slots)
+        shuffle = rng.shuffle
+        for _ in range(tries):
+            shuffle(pool)
+            for i in range(n):
+                if pool[i] not in slots[i]:
+                    break
+            else:
+                return self._world(pool[:n], rng)
+        return self.sample(rng)
+
     def _greedy(self, rng: random.Random) -> list[Pair] | None:
         used: set[Pair] = set()
         out: list[Pair] = []
