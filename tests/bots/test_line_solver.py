@@ -11,6 +11,7 @@ import pytest
 from domino_core import Match, Rules, view_for
 from domino_core.board import Board
 from domino_core.bots import choose_move, knowledge_from
+from domino_core.bots.fives_solver import FivesSolver
 from domino_core.bots.hard import _value
 from domino_core.bots.hard_exact import EXACT_TILES, exact_solver
 from domino_core.bots.line_solver import LineSolver
@@ -80,7 +81,7 @@ def _solved(rules: Rules, tiles: int, bone: int, count: int) -> int:
     return checked
 
 
-def _check_every_move(m: Match, solver: LineSolver, board: Board) -> None:
+def _check_every_move(m: Match, solver: LineSolver | FivesSolver, board: Board) -> None:
     """The solver's value of each legal move is the engine's minimax of it (the engine
     draws from its own boneyard, which the solver is given in the same order)."""
     seat = m.turn
@@ -94,7 +95,11 @@ def _check_every_move(m: Match, solver: LineSolver, board: Board) -> None:
         child = m.copy()
         child.push(move)
         want = _minimax(child, m.rules.side_of(seat), m.rules.goal)
-        got = solver.value(hands, ends, seat, (move.tile.id, END_INDEX[move.end]), bone)
+        play = (move.tile.id, END_INDEX[move.end])
+        if isinstance(solver, FivesSolver):
+            got = solver.value(hands, board, seat, play, bone, m.scores)
+        else:
+            got = solver.value(hands, ends, seat, play, bone)
         assert got == pytest.approx(want), str(move)
 
 
@@ -110,6 +115,14 @@ def test_the_solver_agrees_with_the_engines_own_minimax(
 def test_the_solver_draws_as_the_engine_draws(preset: str, seats: int, teams: bool) -> None:
     rules = Rules.from_preset(preset, seats, goal=100, teams=teams)
     assert _solved(rules, 8, 3, 10) == 10
+
+
+@pytest.mark.parametrize(("seats", "teams", "bone"), [(2, False, 0), (2, False, 2), (4, True, 0)])
+def test_the_fives_solver_scores_as_the_engine_does(seats: int, teams: bool, bone: int) -> None:
+    """Fives: the ends' count scored as tiles go down, the spinner, the goal reached by a
+    play, rounded awards, and drawing, as the engine plays them."""
+    rules = Rules.from_preset("fives", seats, goal=100, teams=teams)
+    assert _solved(rules, 7, bone, 8) == 8
 
 
 @pytest.mark.parametrize(("preset", "seats", "teams"), TABLES)

@@ -20,6 +20,8 @@ from domino_core.bots import medium
 from domino_core.bots.batida_reading import past_plays
 from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
 from domino_core.bots.candidates import representatives
+from domino_core.bots.fives_solver import FivesSolver
+from domino_core.bots.fives_solver import supported as fives_supported
 from domino_core.bots.knowledge import Knowledge, Pair
 from domino_core.bots.line_solver import LineSolver, Play, SolveTooBig, supported
 from domino_core.bots.pips_reading import heavy_weight
@@ -44,6 +46,14 @@ down); turns a think time into the fixed budget used when a seed is given."""
 WORLD_WORK = 10
 """The work of sampling a world and setting it up, in positions searched."""
 
+FIVES_EXACT_TILES = 8
+"""The same in fives (``fives_solver``, on the engine's board: about four times slower per
+position, and in 2 seats the boneyard deepens the tree): from 8 tiles a 2-seat world
+solves in about 20-40 ms here, from 10 in about 100 ms."""
+
+FIVES_NODE_WORK = 4
+"""The work of one position of ``fives_solver``, in positions of ``line_solver``."""
+
 READ_PLAYS = True
 """Whether each world counts by how likely the other seats' plays were in it
 (``pips_reading``: the heaviest tile first) rather than alike."""
@@ -54,23 +64,29 @@ second here; the worlds solved so far decide, or the playouts if none was): a gu
 above what ``EXACT_TILES`` needs (25,000 at most in 120 measured positions)."""
 
 
-def exact_solver(k: Knowledge, board: Board) -> LineSolver | None:
+def exact_solver(k: Knowledge, board: Board) -> LineSolver | FivesSolver | None:
     """The endgame solver for ``k`` (None where the exact search does not apply)."""
     view = k.source
     if not isinstance(view, View) or board.center is None:
         return None
-    if sum(k.hand_counts) > EXACT_TILES or any(o.kind != "play" for o in k.legal):
+    if any(o.kind != "play" for o in k.legal):
         return None
-    if not supported(view.rules, k.spinner, k.boneyard):
+    tiles = sum(k.hand_counts)
+    rules = view.rules
+    if rules.fives:
+        if tiles > FIVES_EXACT_TILES or not fives_supported(rules, k.boneyard):
+            return None
+        return FivesSolver(rules, k.goal, k.my_side, view.opener, win_chance, MAX_NODES)
+    if tiles > EXACT_TILES or not supported(rules, k.spinner, k.boneyard):
         return None
     return LineSolver(
-        view.rules, k.scores, k.goal, k.my_side, view.opener, win_chance, max_nodes=MAX_NODES
+        rules, k.scores, k.goal, k.my_side, view.opener, win_chance, max_nodes=MAX_NODES
     )
 
 
 def exact_means(
     k: Knowledge,
-    solver: LineSolver,
+    solver: LineSolver | FivesSolver,
     board: Board,
     plays: Sequence[Play],
     rng: random.Random,
@@ -85,9 +101,10 @@ def exact_means(
     time left) before any was done."""
     sampler = Sampler(k)
     ends = (board.ends[0], board.ends[1])
+    node_work = FIVES_NODE_WORK if isinstance(solver, FivesSolver) else 1
     totals = [0.0] * len(plays)
     done = spent = 0
-    read = past_plays(k) if READ_PLAYS else []
+    read = past_plays(k) if READ_PLAYS and not k.fives() else []  # (a line's two ends)
     cache: dict[tuple[int, int], float] = {}
     weights = 0.0
     deadline = time.perf_counter() + think_time
@@ -98,9 +115,12 @@ def exact_means(
         solver.nodes = 0
         if work is None:  # a world may not run far past the think time
             left = deadline - time.perf_counter()
-            solver.max_nodes = max(1000, min(MAX_NODES, int(left * WORK_PER_SECOND)))
+            solver.max_nodes = max(1000, min(MAX_NODES, int(left * WORK_PER_SECOND) // node_work))
         try:
-            values = [solver.value(hands, ends, k.seat, p, bone) for p in plays]
+            if isinstance(solver, FivesSolver):
+                values = [solver.value(hands, board, k.seat, p, bone, k.scores) for p in plays]
+            else:
+                values = [solver.value(hands, ends, k.seat, p, bone) for p in plays]
         except SolveTooBig:
             break
         finally:
@@ -110,7 +130,7 @@ def exact_means(
             totals[i] += w * v
         weights += w
         done += 1
-        spent += solver.nodes + WORLD_WORK
+        spent += solver.nodes * node_work + WORLD_WORK
         if work is not None:
             if spent >= work:
                 break

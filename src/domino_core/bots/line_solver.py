@@ -58,6 +58,49 @@ def supported(rules: Rules, spinner: bool, boneyard: int) -> bool:
     )
 
 
+def no_fit(
+    hands: Sequence[int], turn: int, open_: int, bone: Sequence[int], pos: int
+) -> tuple[int, int, int] | None:
+    """What happens when ``turn`` holds no tile for ``open_`` (the mask of the tiles that
+    fit): ``(its hand, the seat on turn, the position drawn to)`` after it draws
+    ``bone[pos:]`` in order until a tile fits (the same seat plays it) or passes; None when
+    nothing is left to draw and no hand can play (the round is blocked)."""
+    h = hands[turn]
+    n = len(hands)
+    if pos < len(bone):
+        while not h & open_ and pos < len(bone):
+            h |= 1 << bone[pos]
+            pos += 1
+        return h, turn if h & open_ else (turn + 1) % n, pos
+    if any(other & open_ for other in hands):
+        return h, (turn + 1) % n, pos
+    return None
+
+
+def narrowed(
+    bounds: tuple[float, float] | None, alpha: float, beta: float
+) -> tuple[float | None, float, float, float, float]:
+    """A position's stored ``bounds`` (or None) applied to the window: ``(value, alpha,
+    beta, lo, hi)``, ``value`` not None when the bounds settle the search at once."""
+    if bounds is None:
+        return None, alpha, beta, 0.0, 1.0
+    lo, hi = bounds
+    if lo >= beta or lo == hi:
+        return lo, alpha, beta, lo, hi
+    if hi <= alpha:
+        return hi, alpha, beta, lo, hi
+    return None, max(alpha, lo), min(beta, hi), lo, hi
+
+
+def found(best: float, alpha: float, beta: float, lo: float, hi: float) -> tuple[float, float]:
+    """The bounds to store after a fail-soft search within (alpha, beta) found ``best``."""
+    if best <= alpha:
+        return lo, best
+    if best >= beta:
+        return best, hi
+    return best, best
+
+
 class LineSolver:
     """One decision's fixed facts (rules, scores, goal, the searching side, the opener)
     and the bounds found so far, shared by every world of that decision (a position is
@@ -139,40 +182,21 @@ class LineSolver:
         n = self.n
         h = hands[turn]
         open_ = nm[left] | nm[right]
-        if not h & open_:
-            bone = self.bone
-            if pos < len(bone):  # draw until a tile fits (the world fixes the order)
-                drawn = h
-                while not drawn & open_ and pos < len(bone):
-                    drawn |= 1 << bone[pos]
-                    pos += 1
-                hands[turn] = drawn
-                try:
-                    if drawn & open_:
-                        return self._search(hands, left, right, turn, pos, alpha, beta)
-                    return self._search(hands, left, right, (turn + 1) % n, pos, alpha, beta)
-                finally:
-                    hands[turn] = h
-            for other in hands:  # a pass, or the end of the round
-                if other & open_:
-                    return self._search(hands, left, right, (turn + 1) % n, pos, alpha, beta)
-            return self._blocked(hands)
+        if not h & open_:  # a draw, a pass, or the end of the round
+            after = no_fit(hands, turn, open_, self.bone, pos)
+            if after is None:
+                return self._blocked(hands)
+            hands[turn], nxt, pos = after
+            try:
+                return self._search(hands, left, right, nxt, pos, alpha, beta)
+            finally:
+                hands[turn] = h
         fit_left = h & nm[left]
         fit_right = h & nm[right] if right != left else 0
         key = (*hands, left * 7 + right if left <= right else right * 7 + left, turn, pos)
-        bounds = self.bounds.get(key)
-        if bounds is not None:
-            lo, hi = bounds
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        else:
-            lo, hi = 0.0, 1.0
+        settled, alpha, beta, lo, hi = narrowed(self.bounds.get(key), alpha, beta)
+        if settled is not None:
+            return settled
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SolveTooBig
@@ -211,11 +235,5 @@ class LineSolver:
                     break
             if alpha >= beta:
                 break
-        if best <= start_alpha:
-            hi = best
-        elif best >= start_beta:
-            lo = best
-        else:
-            lo = hi = best
-        self.bounds[key] = (lo, hi)
+        self.bounds[key] = found(best, start_alpha, start_beta, lo, hi)
         return best
