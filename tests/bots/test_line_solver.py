@@ -5,16 +5,18 @@ fixed seed gives a fixed move."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
-from domino_core import Match, Rules, view_for
+from domino_core import Match, Rules, View, view_for
 from domino_core.board import Board
 from domino_core.bots import choose_move, knowledge_from
 from domino_core.bots.fives_solver import FivesSolver
 from domino_core.bots.hard import _value
 from domino_core.bots.hard_exact import EXACT_TILES, exact_solver
 from domino_core.bots.line_solver import LineSolver
+from domino_core.bots.points_race import win_chance
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
 
@@ -72,13 +74,22 @@ def _solved(rules: Rules, tiles: int, bone: int, count: int) -> int:
             continue
         view = view_for(m, m.turn)
         board = board_from_view(view)
-        solver = exact_solver(knowledge_from(view), board)
+        k = knowledge_from(view)
+        solver = exact_solver(k, board) if not bone else _solver(m.rules, k.scores, view)
         assert solver is not None, "a two-sided endgame on a line is solved exactly"
         _check_every_move(m, solver, board)
         checked += 1
         if checked == count:
             break
     return checked
+
+
+def _solver(rules: Rules, scores: Sequence[int], view: View) -> LineSolver | FivesSolver:
+    """A solver made directly (the bot waits for the boneyard to run out: DRAW_WORLDS)."""
+    side = rules.side_of(view.seat)
+    if rules.fives:
+        return FivesSolver(rules, rules.goal, side, view.opener, win_chance)
+    return LineSolver(rules, scores, rules.goal, side, view.opener, win_chance)
 
 
 def _check_every_move(m: Match, solver: LineSolver | FivesSolver, board: Board) -> None:

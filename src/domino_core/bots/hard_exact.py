@@ -39,17 +39,25 @@ search. On this machine, in 4-seat positions, a world solves (every candidate) i
 0.5 ms at 16 tiles, 4 ms at 20, 9 ms at 22 and 45 ms at 24 (the median; 120 ms at worst),
 so from 24 tiles a decision weighs about ten worlds, from 22 about forty."""
 
-WORK_PER_SECOND = 600_000
-"""Units of work (``exact_means``) done in a second on one core here (measured, rounded
-down); turns a think time into the fixed budget used when a seed is given."""
+WORK_PER_SECOND = 300_000
+"""Units of work (``exact_means``) a seeded decision may spend per second of think time:
+set so that it costs about the CPU the playouts spend on their budget
+(``hard.PLAYOUTS_PER_SECOND``). Measured in one run over the same positions (classic 2
+and 4 seats, caribbean 4, fives 2): 600,000 cost 1.9-2.4 times the playouts' CPU."""
+
+DRAW_WORLDS = False
+"""Whether to solve worlds with tiles still to draw, their draw order as the world deals
+it (``line_solver`` and ``fives_solver`` can). Off: knowing the order flatters every line
+alike, and in 2-seat classic it won 55.0% [39.8, 69.3] of 40 matches against the frozen
+bot at twice its CPU, no better than the playouts; so the exact search waits for the
+boneyard to run out."""
 
 WORLD_WORK = 10
 """The work of sampling a world and setting it up, in positions searched."""
 
-FIVES_EXACT_TILES = 8
+FIVES_EXACT_TILES = 10
 """The same in fives (``fives_solver``, on the engine's board: about four times slower per
-position, and in 2 seats the boneyard deepens the tree): from 8 tiles a 2-seat world
-solves in about 20-40 ms here, from 10 in about 100 ms."""
+position)."""
 
 FIVES_NODE_WORK = 4
 """The work of one position of ``fives_solver``, in positions of ``line_solver``."""
@@ -73,6 +81,8 @@ def exact_solver(k: Knowledge, board: Board) -> LineSolver | FivesSolver | None:
         return None
     tiles = sum(k.hand_counts)
     rules = view.rules
+    if rules.drawing and k.boneyard and not DRAW_WORLDS:
+        return None
     if rules.fives:
         if tiles > FIVES_EXACT_TILES or not fives_supported(rules, k.boneyard):
             return None
@@ -100,6 +110,9 @@ def exact_means(
     past it is given up). None when a world was too big to solve (``MAX_NODES``, or the
     time left) before any was done."""
     sampler = Sampler(k)
+    # One hidden hand and nothing else unseen: the world is known, one solve is enough.
+    known = len({slot.seat for slot in sampler.slots}) <= 1 and (
+        len(sampler.slots) == len(sampler.unseen))
     ends = (board.ends[0], board.ends[1])
     node_work = FIVES_NODE_WORK if isinstance(solver, FivesSolver) else 1
     totals = [0.0] * len(plays)
@@ -131,6 +144,8 @@ def exact_means(
         weights += w
         done += 1
         spent += solver.nodes * node_work + WORLD_WORK
+        if known:
+            break
         if work is not None:
             if spent >= work:
                 break
