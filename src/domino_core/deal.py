@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .rules import Rules
-from .tiles import ALL_TILES, DOUBLES_MASK, N_TILES, Tile
+from .tiles import ALL_TILES, DOUBLES_MASK, FULL_SET, N_TILES, Tile
 
 __all__ = [
     "OPENING_ORDER",
@@ -165,11 +165,13 @@ def first_opener(deal: Deal) -> tuple[int, Tile]:
     return seat, ALL_TILES[tile_id]
 
 
-def opener_of(masks: list[int]) -> tuple[int, int]:
-    """:func:`first_opener` of the hands given as bitmasks: ``(seat, tile id)``."""
-    dealt = 0
-    for m in masks:
-        dealt |= m
+def opener_of(masks: list[int], dealt: int | None = None) -> tuple[int, int]:
+    """:func:`first_opener` of the hands given as bitmasks: ``(seat, tile id)``
+    (``dealt``: the tiles of all the hands, if known)."""
+    if dealt is None:
+        dealt = 0
+        for m in masks:
+            dealt |= m
     for tile_id in OPENING_ORDER:
         if dealt >> tile_id & 1:
             break
@@ -183,9 +185,35 @@ _IDS = tuple(range(N_TILES))
 _BIT = tuple(1 << t for t in range(N_TILES))
 
 
-#: ``_RADIX_STEPS[seats << 5 | hand size]``: :func:`_shuffle_steps` with the radix of each
-#: step (the index + 1) in place of the bits drawn.
-_RADIX_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+#: Two steps of :func:`deal_masks`' shuffle: ``(radix, digits, i, hand, i2, hand2)``.
+_Pair = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
+#: ``_DRAW_STEPS[seats << 5 | hand size]``: :func:`_draw_steps`, kept once made.
+_DRAW_STEPS: dict[int, tuple[tuple[int, ...], tuple[_Pair, ...]]] = {}
+
+
+def _draw_steps(n: int, k: int) -> tuple[tuple[int, ...], tuple[_Pair, ...]]:
+    """:func:`deal_masks`' Fisher-Yates steps for ``n`` hands of ``k``: the indexes of the
+    boneyard's places, from the last (one step each, radix index + 1), then the hands'
+    places down to hand 1's first, two steps at a time: ``(radix, table, i, hand of i,
+    i2, hand of i2)``, where ``table[d]`` is the pair of digits of ``d`` (radix ``i + 1``
+    then ``i2 + 1``); a lone last step is paired with one that does nothing (place 0 onto
+    itself, into a spare mask ``n``). Hand 0's places need no step: its tiles are what is
+    left, whatever their order."""
+    dealt = n * k
+    bone = tuple(range(N_TILES - 1, dealt - 1, -1))
+    places = list(range(dealt - 1, k - 1, -1))
+    pairs: list[_Pair] = []
+    for q in range(0, len(places), 2):
+        i = places[q]
+        if q + 1 < len(places):
+            i2 = places[q + 1]
+            radix = (i + 1) * (i2 + 1)
+            table = tuple(divmod(d, i + 1)[::-1] for d in range(radix))
+            pairs.append((radix, table, i, i // k, i2, i2 // k))
+        else:
+            pairs.append((i + 1, tuple((d, 0) for d in range(i + 1)), i, i // k, 0, n))
+    steps = _DRAW_STEPS[n << 5 | k] = (bone, tuple(pairs))
+    return steps
 
 
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
@@ -199,27 +227,38 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
-    steps = _RADIX_STEPS.get(n << 5 | k)
-    if steps is None:
-        steps = _RADIX_STEPS[n << 5 | k] = tuple(
-            (i, i + 1, hand) for i, _, hand in _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
-        )
+    bone_steps, pairs = _DRAW_STEPS.get(n << 5 | k) or _draw_steps(n, k)
     while True:
-        # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., 2 (28! is
-        # about 2**98, so every order is as likely as any other to within 2**-30), each
-        # tile added to its hand's mask as its place becomes final
+        # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., k + 1
+        # (28! is about 2**98, so every deal is as likely as any other to within 2**-30),
+        # two digits at a time from a table on the hands' places; each tile is added to
+        # its hand's mask as its place becomes final (a hand's places are not written
+        # back: no later step reads them), hand 0 holding the tiles left
         ids = list(_IDS)
         r = rng.getrandbits(128)
-        hands = [0] * (n + 1)  # the last for the boneyard's tiles
-        for i, radix, hand in steps:
-            j = r % radix
-            r //= radix
+        dealt = FULL_SET
+        for i in bone_steps:
+            j = r % (i + 1)
+            r //= i + 1
             t = ids[j]
             ids[j] = ids[i]
             ids[i] = t
+            dealt ^= bits[t]
+        hands = [0] * (n + 1)  # the last a spare (see _draw_steps)
+        for radix, table, i, hand, i2, hand2 in pairs:
+            j, j2 = table[r % radix]
+            r //= radix
+            t = ids[j]
+            ids[j] = ids[i]
             hands[hand] |= bits[t]
-        hands[0] |= bits[ids[0]]
+            t = ids[j2]
+            ids[j2] = ids[i2]
+            hands[hand2] |= bits[t]
         hands.pop()
+        rest = dealt
+        for m in hands:
+            rest ^= m
+        hands[0] = rest
         if redeal is None:
             break
         for m in hands:
@@ -227,5 +266,5 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
                 break  # deal again
         else:
             break
-    opener, forced = opener_of(hands)
+    opener, forced = opener_of(hands, dealt)
     return hands, ids[n * k:], opener, forced
