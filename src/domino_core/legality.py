@@ -58,9 +58,11 @@ PASS = Move("pass")
 #: What :meth:`domino_core.round.Round.push` needs to lay the move of :data:`PLAY_MOVES`
 #: with this ``id()`` (they live as long as the module, so no other object ever has one
 #: of these ids) on a line: ``(tile id, end index, bit, whether a double, the record
-#: text, the log entry for each seat to copy, the arm's (near, far) by the end's pips)``.
+#: text, the log entry for each seat to copy, the arm's (near, far) by the end's pips)``;
+#: None for the other shared moves (:data:`OPEN_MOVES`, :data:`DRAW`, :data:`PASS`), so
+#: that only a move made elsewhere is missing.
 LINE_PLAYS: dict[int, tuple[int, int, int, bool, str, tuple[dict[str, Any], ...],
-                            tuple[tuple[int, int], ...]]] = {
+                            tuple[tuple[int, int], ...]] | None] = {
     id(move): (t, e, 1 << t, IS_DOUBLE[t], f"{ALL_TILES[t]} {END_NAMES[e]}",
                tuple({"type": "play", "seat": seat, "tile": str(ALL_TILES[t]),
                       "end": END_NAMES[e], "points": 0} for seat in range(4)),
@@ -68,6 +70,7 @@ LINE_PLAYS: dict[int, tuple[int, int, int, bool, str, tuple[dict[str, Any], ...]
                      else (near, -1) for near in range(7)))
     for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
 }
+LINE_PLAYS.update((id(move), None) for move in (*OPEN_MOVES, DRAW, PASS))
 
 #: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order.
 _RANKED_MOVES: tuple[Move, ...] = tuple(

@@ -192,7 +192,8 @@ class Match:
 
     def legal_moves(self) -> list[Move]:
         """The moves of the seat on turn ([] between rounds and after the match)."""
-        return [] if self.over else self.round.legal_moves()
+        # a match over has its round over (or stopped): the round has no seat on turn
+        return self.round.legal_moves()
 
     def copy(self) -> Match:
         """An independent copy, cheap enough for search (no future deals are kept).

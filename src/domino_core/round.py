@@ -91,8 +91,11 @@ class Round(RoundState):
         board = self.board
         # The common case, checked at once: a move from legal_moves() (one of the shared
         # PLAY_MOVES), a tile of the hand on an end it fits, on a line outside fives.
-        line = LINE_PLAYS.get(id(move))
-        if line is not None and not board.fives and board.center is not None:
+        try:
+            line = LINE_PLAYS[id(move)]
+        except KeyError:  # a move made elsewhere
+            line = None
+        if line is not None and board.line:
             t, e, bit, double, text, entries, arms = line
             hands = self.hands
             hand = hands[seat]
@@ -118,10 +121,11 @@ class Round(RoundState):
                 if seat == self.n:
                     seat = 0
                 self.turn = seat
-                if hands[seat] & (m[ends[0]] | m[ends[1]]):
+                fits = m[ends[0]] | m[ends[1]]
+                if hands[seat] & fits:
                     return [entry]
                 start = len(log) - 1
-                self._advance()
+                self._advance(fits)
                 return log[start:]
         log = self.log
         start = len(log)
@@ -199,10 +203,11 @@ class Round(RoundState):
         self.turn = turn
         m = END_MASK
         ends = board.ends
-        if hands[turn] & (m[ends[0]] | m[ends[1]]):  # no spinner outside fives
+        fits = m[ends[0]] | m[ends[1]]  # no spinner outside fives
+        if hands[turn] & fits:
             return [entry]
         start = len(log) - 1
-        self._advance()
+        self._advance(fits)
         return log[start:]
 
     def _draw_one(self, seat: int) -> None:
@@ -228,16 +233,18 @@ class Round(RoundState):
         self.turn = (seat + 1) % self.n
         self._advance()
 
-    def _advance(self) -> None:
+    def _advance(self, playable: int | None = None) -> None:
         """Apply the forced moves of the seat on turn (RULES.md §4): with ``auto_draw`` its
         draws until a tile fits, and, whatever ``auto_draw``, its pass when no tile fits
         and nothing is left to draw (then the next seat's, until a seat can play, must
-        draw by hand, or the round ends)."""
+        draw by hand, or the round ends). ``playable``: the board's playable mask, if
+        known."""
         rules = self.rules
         hands = self.hands
         log = self.log
         # the table does not change here: what fits, and the log's ends, hold throughout
-        playable = self.board.playable_mask()
+        if playable is None:
+            playable = self.board.playable_mask()
         ends: list[int] | None = None
         while self.turn is not None:
             seat = self.turn
