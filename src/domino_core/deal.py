@@ -113,19 +113,21 @@ def shuffle_order(rules: Rules, rng: random.Random) -> tuple[list[int], list[int
         if type(rng) is random.Random:
             # rng.shuffle(ids), inline (the same getrandbits calls as its _randbelow),
             # adding each tile to its hand's mask as its place becomes final
-            steps = _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
             getrandbits = rng.getrandbits
-            masks = [0] * (n + 1)  # the last for the boneyard's tiles
-            for i, width, hand in steps:
-                j = getrandbits(width)
-                while j > i:
+            found = []  # the boneyard's mask, then the hands' from the last
+            for steps in _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k):
+                m = 0
+                for i, width in steps:
                     j = getrandbits(width)
-                t = ids[j]
-                ids[j] = ids[i]
-                ids[i] = t
-                masks[hand] |= bits[t]
+                    while j > i:
+                        j = getrandbits(width)
+                    t = ids[j]
+                    ids[j] = ids[i]
+                    ids[i] = t
+                    m |= bits[t]
+                found.append(m)
+            masks = found[n:0:-1]
             masks[0] |= bits[ids[0]]
-            masks.pop()
         else:
             rng.shuffle(ids)
             masks = [sum(map(bits.__getitem__, ids[s:s + k])) for s in range(0, n * k, k)]
@@ -139,14 +141,18 @@ def shuffle_order(rules: Rules, rng: random.Random) -> tuple[list[int], list[int
 
 
 #: ``_SHUFFLES[seats << 5 | hand size]``: :func:`_shuffle_steps`, kept once made.
-_SHUFFLES: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_SHUFFLES: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
 
 
-def _shuffle_steps(n: int, k: int) -> tuple[tuple[int, int, int], ...]:
-    """``random.shuffle``'s steps over 28 items: the index swapped, the bits it draws, and
-    the hand (of ``n`` of ``k`` tiles; ``n`` for the boneyard) the index is in."""
-    steps = _SHUFFLES[n << 5 | k] = tuple(
-        (i, (i + 1).bit_length(), i // k if i < n * k else n) for i in reversed(range(1, N_TILES))
+def _shuffle_steps(n: int, k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``random.shuffle``'s steps over 28 items, the index swapped and the bits it draws,
+    in turn for the places of the boneyard, then of each hand (of ``n`` of ``k`` tiles)
+    from the last; hand 0's first place takes no step."""
+    order = range(N_TILES - 1, 0, -1)
+    steps = _SHUFFLES[n << 5 | k] = (
+        tuple((i, (i + 1).bit_length()) for i in order if i >= n * k),
+        *(tuple((i, (i + 1).bit_length()) for i in order if i // k == hand)
+          for hand in range(n - 1, -1, -1)),
     )
     return steps
 

@@ -20,6 +20,7 @@ from .legality import (
     DRAW,
     LINE_PLAYS,
     MOVES_OF_KEY,
+    ON_END,
     OPEN_MOVES,
     PASS,
     check_draw,
@@ -61,7 +62,21 @@ class Round(RoundState):
             hand = self.hands[turn]
             ends = board.ends
             m = END_MASK
-            key = hand & m[ends[0]] | (hand & m[ends[1]]) << 28
+            on_left = hand & m[ends[0]]
+            on_right = hand & m[ends[1]]
+            if board.line:
+                # one end's plays, or both ends' where one end's tiles are all higher
+                # (the lowest tile of one above the other's mask): small tables
+                if not on_right:
+                    if on_left:
+                        return [*ON_END[0][on_left]]
+                elif not on_left:
+                    return [*ON_END[1][on_right]]
+                elif on_left & -on_left > on_right:
+                    return [*ON_END[0][on_left], *ON_END[1][on_right]]
+                elif on_right & -on_right > on_left:
+                    return [*ON_END[1][on_right], *ON_END[0][on_left]]
+            key = on_left | on_right << 28
             if board.fives:
                 key |= (hand & m[ends[2]]) << 56 | (hand & m[ends[3]]) << 84
             try:
