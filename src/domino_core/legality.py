@@ -34,6 +34,7 @@ __all__ = [
     "LINE_PLAYS",
     "MOVES_OF_KEY",
     "ON_END",
+    "OPENINGS",
     "OPEN_MOVES",
     "PASS",
     "PLAY_MOVES",
@@ -72,6 +73,15 @@ LINE_PLAYS: dict[int, tuple[int, int, int, bool, str, tuple[dict[str, Any], ...]
     for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
 }
 LINE_PLAYS.update((id(move), None) for move in (*OPEN_MOVES, DRAW, PASS))
+#: What :meth:`domino_core.round.Round.push` needs to open a round with the move of
+#: :data:`OPEN_MOVES` with this ``id()`` (its higher number to the left): ``(tile id, bit,
+#: left pips, right pips, the record text, the log entry for each seat to copy)``.
+OPENINGS: dict[int, tuple[int, int, int, int, str, tuple[dict[str, Any], ...]]] = {
+    id(move): (t, 1 << t, tile.high, tile.low, f"{tile.high}-{tile.low}",
+               tuple({"type": "play", "seat": seat, "tile": f"{tile.high}-{tile.low}",
+                      "end": None, "points": 0} for seat in range(4)))
+    for t, (tile, move) in enumerate(zip(ALL_TILES, OPEN_MOVES, strict=True))
+}
 
 #: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order.
 _RANKED_MOVES: tuple[Move, ...] = tuple(
