@@ -191,34 +191,31 @@ _IDS = tuple(range(N_TILES))
 _BIT = tuple(1 << t for t in range(N_TILES))
 
 
-#: Two steps of :func:`deal_masks`' shuffle: ``(radix, digits, i, hand, i2, hand2)``.
-_Pair = tuple[int, tuple[tuple[int, int], ...], int, int, int, int]
+#: Two steps of :func:`deal_masks`' shuffle: ``(radix, digits, i, i2)``.
+_Pair = tuple[int, tuple[tuple[int, int], ...], int, int]
+#: One hand's steps: its pairs of steps, and a last step ``(radix, i)`` or None.
+_HandSteps = tuple[tuple[_Pair, ...], tuple[int, int] | None]
 #: ``_DRAW_STEPS[seats << 5 | hand size]``: :func:`_draw_steps`, kept once made.
-_DRAW_STEPS: dict[int, tuple[tuple[int, ...], tuple[_Pair, ...]]] = {}
+_DRAW_STEPS: dict[int, tuple[tuple[int, ...], tuple[_HandSteps, ...]]] = {}
 
 
-def _draw_steps(n: int, k: int) -> tuple[tuple[int, ...], tuple[_Pair, ...]]:
+def _draw_steps(n: int, k: int) -> tuple[tuple[int, ...], tuple[_HandSteps, ...]]:
     """:func:`deal_masks`' Fisher-Yates steps for ``n`` hands of ``k``: the indexes of the
-    boneyard's places, from the last (one step each, radix index + 1), then the hands'
-    places down to hand 1's first, two steps at a time: ``(radix, table, i, hand of i,
-    i2, hand of i2)``, where ``table[d]`` is the pair of digits of ``d`` (radix ``i + 1``
-    then ``i2 + 1``); a lone last step is paired with one that does nothing (place 0 onto
-    itself, into a spare mask ``n``). Hand 0's places need no step: its tiles are what is
-    left, whatever their order."""
-    dealt = n * k
-    bone = tuple(range(N_TILES - 1, dealt - 1, -1))
-    places = list(range(dealt - 1, k - 1, -1))
-    pairs: list[_Pair] = []
-    for q in range(0, len(places), 2):
-        i = places[q]
-        if q + 1 < len(places):
-            i2 = places[q + 1]
-            radix = (i + 1) * (i2 + 1)
-            table = tuple(divmod(d, i + 1)[::-1] for d in range(radix))
-            pairs.append((radix, table, i, i // k, i2, i2 // k))
-        else:
-            pairs.append((i + 1, tuple((d, 0) for d in range(i + 1)), i, i // k, 0, n))
-    steps = _DRAW_STEPS[n << 5 | k] = (bone, tuple(pairs))
+    boneyard's places, from the last (one step each, radix index + 1), then for each hand
+    from the last down to hand 1 its places two steps at a time, ``(radix, table, i,
+    i2)`` where ``table[d]`` is the pair of digits of ``d`` (radix ``i + 1`` then
+    ``i2 + 1``), and for an odd ``k`` its last step alone, ``(radix, i)``. Hand 0's places
+    need no step: its tiles are what is left, whatever their order."""
+    bone = tuple(range(N_TILES - 1, n * k - 1, -1))
+    hands: list[_HandSteps] = []
+    for hand in range(n - 1, 0, -1):
+        places = range((hand + 1) * k - 1, hand * k - 1, -1)
+        pairs = tuple(
+            ((i + 1) * i, tuple(divmod(d, i + 1)[::-1] for d in range((i + 1) * i)), i, i - 1)
+            for i in places[:k - k % 2:2]
+        )
+        hands.append((pairs, (hand * k + 1, hand * k) if k % 2 else None))
+    steps = _DRAW_STEPS[n << 5 | k] = (bone, tuple(hands))
     return steps
 
 
@@ -233,44 +230,51 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
-    bone_steps, pairs = _DRAW_STEPS.get(n << 5 | k) or _draw_steps(n, k)
+    bone_steps, hand_steps = _DRAW_STEPS.get(n << 5 | k) or _draw_steps(n, k)
     while True:
         # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., k + 1
         # (28! is about 2**98, so every deal is as likely as any other to within 2**-30),
         # two digits at a time from a table on the hands' places; each tile is added to
         # its hand's mask as its place becomes final (a hand's places are not written
-        # back: no later step reads them), hand 0 holding the tiles left
+        # back: no later step reads them), hand 0 holding the tiles left, and each hand
+        # is checked for a redeal once complete
         ids = list(_IDS)
         r = rng.getrandbits(128)
-        dealt = FULL_SET
+        rest = FULL_SET
         for i in bone_steps:
             j = r % (i + 1)
             r //= i + 1
             t = ids[j]
             ids[j] = ids[i]
             ids[i] = t
-            dealt ^= bits[t]
-        hands = [0] * (n + 1)  # the last a spare (see _draw_steps)
-        for radix, table, i, hand, i2, hand2 in pairs:
-            j, j2 = table[r % radix]
-            r //= radix
-            t = ids[j]
-            ids[j] = ids[i]
-            hands[hand] |= bits[t]
-            t = ids[j2]
-            ids[j2] = ids[i2]
-            hands[hand2] |= bits[t]
-        hands.pop()
-        rest = dealt
-        for m in hands:
+            rest ^= bits[t]
+        dealt = rest
+        hands: list[int] = []  # from the last
+        for pairs, last in hand_steps:
+            m = 0
+            for radix, table, i, i2 in pairs:
+                j, j2 = table[r % radix]
+                r //= radix
+                t = ids[j]
+                ids[j] = ids[i]
+                t2 = ids[j2]
+                ids[j2] = ids[i2]
+                m |= bits[t] | bits[t2]
+            if last is not None:
+                radix, i = last
+                j = r % radix
+                r //= radix
+                t = ids[j]
+                ids[j] = ids[i]
+                m |= bits[t]
+            if redeal is not None and (m & DOUBLES_MASK).bit_count() >= redeal:
+                break  # deal again, at once
+            hands.append(m)
             rest ^= m
-        hands[0] = rest
-        if redeal is None:
-            break
-        for m in hands:
-            if (m & DOUBLES_MASK).bit_count() >= redeal:
-                break  # deal again
         else:
-            break
+            if redeal is None or (rest & DOUBLES_MASK).bit_count() < redeal:
+                hands.append(rest)  # hand 0
+                hands.reverse()
+                break
     opener, forced = opener_of(hands, dealt)
     return hands, ids[n * k:], opener, forced

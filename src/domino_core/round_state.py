@@ -282,11 +282,8 @@ class RoundState:
 
     # -- search ------------------------------------------------------------------
 
-    def playout(self, rng: random.Random) -> None:
-        """Play uniformly random legal moves until the round ends.
-
-        For search: it keeps hands, ends, scores and the result exact, but does not
-        write the log, the record plays or the board's arms
-        (:func:`domino_core.round_playout.playout`).
-        """
-        random_playout(self, rng)
+    #: ``playout(rng)``: play uniformly random legal moves until the round ends. For
+    #: search: it keeps hands, ends, scores and the result exact, but does not write the
+    #: log, the record plays or the board's arms (the function itself, called as a method
+    #: without a frame of its own: :func:`domino_core.round_playout.playout`).
+    playout = random_playout
