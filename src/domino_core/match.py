@@ -56,7 +56,8 @@ class Match:
         self._rng_from: random.Random | None = None
         self._deals: Iterator[Deal] | None = None if deals is None else iter(deals)
         self.scores: list[int] = [0] * rules.sides
-        self.results = []
+        self._results = []  # the results setter's work, without its call
+        self._ended = []
         #: The rounds before the current one in :attr:`history`.
         self._past: list[tuple[Deal | list[int], list[str]]] = []
         self.over = False
