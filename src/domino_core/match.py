@@ -242,8 +242,12 @@ class Match:
 
     def _round_ended(self) -> None:
         self._ended.append(self.round)  # its result is made when results is read
-        for side, score in enumerate(self.scores):
-            if score >= self.rules.goal:
+        scores = self.scores
+        goal = self.rules.goal
+        if max(scores) < goal:
+            return
+        for side, score in enumerate(scores):
+            if score >= goal:
                 self.over = True
                 self.winner = side
                 self.end_reason = "goal"

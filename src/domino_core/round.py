@@ -111,7 +111,7 @@ class Round(RoundTurns):
         except KeyError:  # a move made elsewhere
             line = None
         if line is not None and board.line:
-            t, e, bit, double, text, entries, arms = line
+            _, e, bit, double, text, entries, arms = line
             hands = self.hands
             hand = hands[seat]
             ends = board.ends
@@ -119,7 +119,7 @@ class Round(RoundTurns):
             m = END_MASK
             if hand & m[near] & bit:
                 if hand == bit or self.rules.closed_table == "at_once":
-                    return self._play_line(seat, t, e)  # it may end the round
+                    return self._play_line(seat, line)  # it may end the round
                 # Board.place on a line, inline
                 hands[seat] = hand ^ bit
                 arm = arms[near]
@@ -192,22 +192,29 @@ class Round(RoundTurns):
             return
         self._advance()
 
-    def _play_line(self, seat: int, t: int, e: int) -> list[dict[str, Any]]:
-        """:meth:`_play` of a legal tile on end ``e`` of a line already opened, outside
-        fives (no spinner, nothing scored during the round), in fewer steps; returns the
-        log entries added."""
+    def _play_line(self, seat: int, line: tuple[int, int, int, bool, str, tuple[
+            dict[str, Any], ...], tuple[tuple[int, int], ...]]) -> list[dict[str, Any]]:
+        """:meth:`_play` of the legal play of ``LINE_PLAYS[id(move)]`` on a line already
+        opened, outside fives (no spinner, nothing scored during the round), in fewer
+        steps; returns the log entries added."""
+        t, e, bit, double, text, entries, arms = line
         hands = self.hands
         board = self.board
+        ends = board.ends
         # batida scoring (RULES.md §6b) reads the open ends before a going-out tile
-        going_out = hands[seat] == 1 << t
-        before = board.ends[:] if going_out and self.rules.batida else ()
-        hands[seat] ^= 1 << t
-        board.place(t, e)
+        going_out = hands[seat] == bit
+        before = ends[:] if going_out and self.rules.batida else ()
+        hands[seat] ^= bit
+        # Board.place on a line, inline
+        arm = arms[ends[e]]
+        board.placed |= bit
+        board.arms[e].append(arm)
+        ends[e] = arm[1]
+        board.dbl[e] = double
         self.passes = 0
-        self.plays.append(PLAY_TEXT[t][e])
+        self.plays.append(text)
         log = self.log
-        entry = {"type": "play", "seat": seat, "tile": TILE_TEXT[t], "end": END_NAMES[e],
-                 "points": 0}
+        entry = entries[seat].copy()
         log.append(entry)
         if going_out:
             self._finish("domino", score_domino(self.rules, hands, seat, t, before))
@@ -219,7 +226,6 @@ class Round(RoundTurns):
                 self._finish(*ending)
                 return log[-2:]
         m = END_MASK
-        ends = board.ends
         return self._turn_after(seat, entry, m[ends[0]] | m[ends[1]])  # no spinner here
 
     def _opening(self, seat: int, opening: tuple[int, int, int, int, str, tuple[
