@@ -242,16 +242,14 @@ class Match:
 
     def _round_ended(self) -> None:
         self._ended.append(self.round)  # its result is made when results is read
-        scores = self.scores
         goal = self.rules.goal
-        if max(scores) < goal:
-            return
-        for side, score in enumerate(scores):
-            if score >= goal:
-                self.over = True
-                self.winner = side
-                self.end_reason = "goal"
-                break
+        if max(self.scores) >= goal:  # else no side is at the goal
+            for side, score in enumerate(self.scores):
+                if score >= goal:
+                    self.over = True
+                    self.winner = side
+                    self.end_reason = "goal"
+                    break
 
     def resign(self, seat: int, reason: str = "resign") -> list[dict[str, Any]]:
         """``seat`` leaves for good: its side loses (RULES.md §10 Leaving).
