@@ -108,7 +108,7 @@ def shuffle_order(rules: Rules, rng: random.Random) -> tuple[list[int], list[int
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
-    ids = list(_IDS)  # shuffled as ALL_TILES would be: the same permutation
+    ids = [*_IDS]  # shuffled as ALL_TILES would be: the same permutation
     while True:
         if type(rng) is random.Random:
             # rng.shuffle(ids), inline (the same getrandbits calls as its _randbelow),
@@ -238,7 +238,7 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
         # its hand's mask as its place becomes final (a hand's places are not written
         # back: no later step reads them), hand 0 holding the tiles left, and each hand
         # is checked for a redeal once complete
-        ids = list(_IDS)
+        ids = [*_IDS]
         r = rng.getrandbits(128)
         rest = FULL_SET
         for i in bone_steps:

@@ -164,7 +164,7 @@ _ENDS_LISTS: tuple[tuple[int, ...], ...] = tuple(
 def ends_list(board: Board) -> list[int]:
     """The distinct numbers of the open ends, ascending (as the log's ``ends`` gives them)."""
     e = board.ends
-    return list(_ENDS_LISTS[(e[0] + 1) | (e[1] + 1) << 3 | (e[2] + 1) << 6 | (e[3] + 1) << 9])
+    return [*_ENDS_LISTS[(e[0] + 1) | (e[1] + 1) << 3 | (e[2] + 1) << 6 | (e[3] + 1) << 9]]
 
 
 def playable(board: Board, forced: int | None) -> int:

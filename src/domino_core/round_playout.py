@@ -7,6 +7,7 @@ an empty table, the moves go through the full rules of :class:`~.round_state.Rou
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import TYPE_CHECKING
 
 from .board import PAIRS
@@ -55,7 +56,7 @@ def playout(r: RoundState, rng: random.Random) -> None:
     else:
         if board.center is None:
             plays = r.legal_plays()
-            t, e = plays[int(rng.random() * len(plays))]
+            t, e = plays[floor(rng.random() * len(plays))]  # int(), in fewer steps
             r._play_quiet(seat, t, e)
             if r.turn is None:
                 return
@@ -84,7 +85,7 @@ def _playout_general(r: RoundState, rng: random.Random) -> None:
     while r.turn is not None:
         plays = r.legal_plays()
         if plays:
-            t, e = plays[int(rnd() * len(plays))]
+            t, e = plays[floor(rnd() * len(plays))]
             r._play_quiet(r.turn, t, e)
         else:
             draw_or_pass(r)

@@ -93,7 +93,7 @@ class RoundTurns(RoundState):
         self._finish_quiet(end, award)
         entry: dict[str, Any] = {
             "type": "round_end", "result": end, "winner": award.side, "points": award.points,
-            "pips": list(map(pips_of, self.hands)),
+            "pips": [*map(pips_of, self.hands)],
         }
         if award.batida is not None:
             entry["batida"] = award.batida
