@@ -26,7 +26,7 @@ PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 class Board:
     """The tiles on the table. Ends are indexed 0..3 for L, R, U, D."""
 
-    __slots__ = ("arms", "center", "dbl", "ends", "fives", "placed", "spinner")
+    __slots__ = ("arms", "center", "dbl", "ends", "fives", "line", "placed", "spinner")
 
     def __init__(self, fives: bool = False) -> None:
         self.fives = fives
@@ -41,6 +41,8 @@ class Board:
         self.spinner = False
         #: Bitmask of the tiles on the table.
         self.placed = 0
+        #: Whether a line is open outside fives: a tile lies, no spinner can come.
+        self.line = False
 
     def copy(self) -> Board:
         """An independent copy."""
@@ -52,6 +54,7 @@ class Board:
         b.center = self.center
         b.spinner = self.spinner
         b.placed = self.placed
+        b.line = self.line
         return b
 
     @property
@@ -95,6 +98,7 @@ class Board:
             self.center = (a, b)
             self.ends[L] = a
             self.ends[R] = b
+            self.line = not self.fives
             if self.fives and double:
                 self.spinner = True
             return

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .rules import Rules
-from .tiles import ALL_TILES, DOUBLES_MASK, N_TILES, Tile
+from .tiles import ALL_TILES, DOUBLES_MASK, FULL_SET, N_TILES, Tile
 
 __all__ = [
     "OPENING_ORDER",
@@ -108,24 +108,26 @@ def shuffle_order(rules: Rules, rng: random.Random) -> tuple[list[int], list[int
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
-    ids = list(_IDS)  # shuffled as ALL_TILES would be: the same permutation
+    ids = [*_IDS]  # shuffled as ALL_TILES would be: the same permutation
     while True:
         if type(rng) is random.Random:
             # rng.shuffle(ids), inline (the same getrandbits calls as its _randbelow),
             # adding each tile to its hand's mask as its place becomes final
-            steps = _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
             getrandbits = rng.getrandbits
-            masks = [0] * (n + 1)  # the last for the boneyard's tiles
-            for i, width, hand in steps:
-                j = getrandbits(width)
-                while j > i:
+            found = []  # the boneyard's mask, then the hands' from the last
+            for steps in _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k):
+                m = 0
+                for i, width in steps:
                     j = getrandbits(width)
-                t = ids[j]
-                ids[j] = ids[i]
-                ids[i] = t
-                masks[hand] |= bits[t]
+                    while j > i:
+                        j = getrandbits(width)
+                    t = ids[j]
+                    ids[j] = ids[i]
+                    ids[i] = t
+                    m |= bits[t]
+                found.append(m)
+            masks = found[n:0:-1]
             masks[0] |= bits[ids[0]]
-            masks.pop()
         else:
             rng.shuffle(ids)
             masks = [sum(map(bits.__getitem__, ids[s:s + k])) for s in range(0, n * k, k)]
@@ -139,14 +141,18 @@ def shuffle_order(rules: Rules, rng: random.Random) -> tuple[list[int], list[int
 
 
 #: ``_SHUFFLES[seats << 5 | hand size]``: :func:`_shuffle_steps`, kept once made.
-_SHUFFLES: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_SHUFFLES: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
 
 
-def _shuffle_steps(n: int, k: int) -> tuple[tuple[int, int, int], ...]:
-    """``random.shuffle``'s steps over 28 items: the index swapped, the bits it draws, and
-    the hand (of ``n`` of ``k`` tiles; ``n`` for the boneyard) the index is in."""
-    steps = _SHUFFLES[n << 5 | k] = tuple(
-        (i, (i + 1).bit_length(), i // k if i < n * k else n) for i in reversed(range(1, N_TILES))
+def _shuffle_steps(n: int, k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``random.shuffle``'s steps over 28 items, the index swapped and the bits it draws,
+    in turn for the places of the boneyard, then of each hand (of ``n`` of ``k`` tiles)
+    from the last; hand 0's first place takes no step."""
+    order = range(N_TILES - 1, 0, -1)
+    steps = _SHUFFLES[n << 5 | k] = (
+        tuple((i, (i + 1).bit_length()) for i in order if i >= n * k),
+        *(tuple((i, (i + 1).bit_length()) for i in order if i // k == hand)
+          for hand in range(n - 1, -1, -1)),
     )
     return steps
 
@@ -165,11 +171,13 @@ def first_opener(deal: Deal) -> tuple[int, Tile]:
     return seat, ALL_TILES[tile_id]
 
 
-def opener_of(masks: list[int]) -> tuple[int, int]:
-    """:func:`first_opener` of the hands given as bitmasks: ``(seat, tile id)``."""
-    dealt = 0
-    for m in masks:
-        dealt |= m
+def opener_of(masks: list[int], dealt: int | None = None) -> tuple[int, int]:
+    """:func:`first_opener` of the hands given as bitmasks: ``(seat, tile id)``
+    (``dealt``: the tiles of all the hands, if known)."""
+    if dealt is None:
+        dealt = 0
+        for m in masks:
+            dealt |= m
     for tile_id in OPENING_ORDER:
         if dealt >> tile_id & 1:
             break
@@ -183,9 +191,32 @@ _IDS = tuple(range(N_TILES))
 _BIT = tuple(1 << t for t in range(N_TILES))
 
 
-#: ``_RADIX_STEPS[seats << 5 | hand size]``: :func:`_shuffle_steps` with the radix of each
-#: step (the index + 1) in place of the bits drawn.
-_RADIX_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+#: Two steps of :func:`deal_masks`' shuffle: ``(radix, digits, i, i2)``.
+_Pair = tuple[int, tuple[tuple[int, int], ...], int, int]
+#: One hand's steps: its pairs of steps, and a last step ``(radix, i)`` or None.
+_HandSteps = tuple[tuple[_Pair, ...], tuple[int, int] | None]
+#: ``_DRAW_STEPS[seats << 5 | hand size]``: :func:`_draw_steps`, kept once made.
+_DRAW_STEPS: dict[int, tuple[tuple[int, ...], tuple[_HandSteps, ...]]] = {}
+
+
+def _draw_steps(n: int, k: int) -> tuple[tuple[int, ...], tuple[_HandSteps, ...]]:
+    """:func:`deal_masks`' Fisher-Yates steps for ``n`` hands of ``k``: the indexes of the
+    boneyard's places, from the last (one step each, radix index + 1), then for each hand
+    from the last down to hand 1 its places two steps at a time, ``(radix, table, i,
+    i2)`` where ``table[d]`` is the pair of digits of ``d`` (radix ``i + 1`` then
+    ``i2 + 1``), and for an odd ``k`` its last step alone, ``(radix, i)``. Hand 0's places
+    need no step: its tiles are what is left, whatever their order."""
+    bone = tuple(range(N_TILES - 1, n * k - 1, -1))
+    hands: list[_HandSteps] = []
+    for hand in range(n - 1, 0, -1):
+        places = range((hand + 1) * k - 1, hand * k - 1, -1)
+        pairs = tuple(
+            ((i + 1) * i, tuple(divmod(d, i + 1)[::-1] for d in range((i + 1) * i)), i, i - 1)
+            for i in places[:k - k % 2:2]
+        )
+        hands.append((pairs, (hand * k + 1, hand * k) if k % 2 else None))
+    steps = _DRAW_STEPS[n << 5 | k] = (bone, tuple(hands))
+    return steps
 
 
 def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], int, int]:
@@ -199,33 +230,51 @@ def deal_masks(rules: Rules, rng: random.Random) -> tuple[list[int], list[int], 
     n, k = rules.seats, rules.hand_size
     redeal = rules.redeal_doubles
     bits = _BIT
-    steps = _RADIX_STEPS.get(n << 5 | k)
-    if steps is None:
-        steps = _RADIX_STEPS[n << 5 | k] = tuple(
-            (i, i + 1, hand) for i, _, hand in _SHUFFLES.get(n << 5 | k) or _shuffle_steps(n, k)
-        )
+    bone_steps, hand_steps = _DRAW_STEPS.get(n << 5 | k) or _draw_steps(n, k)
     while True:
-        # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., 2 (28! is
-        # about 2**98, so every order is as likely as any other to within 2**-30), each
-        # tile added to its hand's mask as its place becomes final
-        ids = list(_IDS)
+        # Fisher-Yates from one 128-bit number read in mixed radix 28, 27, ..., k + 1
+        # (28! is about 2**98, so every deal is as likely as any other to within 2**-30),
+        # two digits at a time from a table on the hands' places; each tile is added to
+        # its hand's mask as its place becomes final (a hand's places are not written
+        # back: no later step reads them), hand 0 holding the tiles left, and each hand
+        # is checked for a redeal once complete
+        ids = [*_IDS]
         r = rng.getrandbits(128)
-        hands = [0] * (n + 1)  # the last for the boneyard's tiles
-        for i, radix, hand in steps:
-            j = r % radix
-            r //= radix
+        rest = FULL_SET
+        for i in bone_steps:
+            j = r % (i + 1)
+            r //= i + 1
             t = ids[j]
             ids[j] = ids[i]
             ids[i] = t
-            hands[hand] |= bits[t]
-        hands[0] |= bits[ids[0]]
-        hands.pop()
-        if redeal is None:
-            break
-        for m in hands:
-            if (m & DOUBLES_MASK).bit_count() >= redeal:
-                break  # deal again
+            rest ^= bits[t]
+        dealt = rest
+        hands: list[int] = []  # from the last
+        for pairs, last in hand_steps:
+            m = 0
+            for radix, table, i, i2 in pairs:
+                j, j2 = table[r % radix]
+                r //= radix
+                t = ids[j]
+                ids[j] = ids[i]
+                t2 = ids[j2]
+                ids[j2] = ids[i2]
+                m |= bits[t] | bits[t2]
+            if last is not None:
+                radix, i = last
+                j = r % radix
+                r //= radix
+                t = ids[j]
+                ids[j] = ids[i]
+                m |= bits[t]
+            if redeal is not None and (m & DOUBLES_MASK).bit_count() >= redeal:
+                break  # deal again, at once
+            hands.append(m)
+            rest ^= m
         else:
-            break
-    opener, forced = opener_of(hands)
+            if redeal is None or (rest & DOUBLES_MASK).bit_count() < redeal:
+                hands.append(rest)  # hand 0
+                hands.reverse()
+                break
+    opener, forced = opener_of(hands, dealt)
     return hands, ids[n * k:], opener, forced

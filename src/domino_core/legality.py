@@ -33,6 +33,8 @@ __all__ = [
     "DRAW",
     "LINE_PLAYS",
     "MOVES_OF_KEY",
+    "ON_END",
+    "OPENINGS",
     "OPEN_MOVES",
     "PASS",
     "PLAY_MOVES",
@@ -58,15 +60,27 @@ PASS = Move("pass")
 #: What :meth:`domino_core.round.Round.push` needs to lay the move of :data:`PLAY_MOVES`
 #: with this ``id()`` (they live as long as the module, so no other object ever has one
 #: of these ids) on a line: ``(tile id, end index, bit, whether a double, the record
-#: text, the log entry for each seat to copy, the arm's (near, far) by the end's pips)``.
+#: text, the log entry for each seat to copy, the arm's (near, far) by the end's pips)``;
+#: None for the other shared moves (:data:`OPEN_MOVES`, :data:`DRAW`, :data:`PASS`), so
+#: that only a move made elsewhere is missing.
 LINE_PLAYS: dict[int, tuple[int, int, int, bool, str, tuple[dict[str, Any], ...],
-                            tuple[tuple[int, int], ...]]] = {
+                            tuple[tuple[int, int], ...]] | None] = {
     id(move): (t, e, 1 << t, IS_DOUBLE[t], f"{ALL_TILES[t]} {END_NAMES[e]}",
                tuple({"type": "play", "seat": seat, "tile": str(ALL_TILES[t]),
                       "end": END_NAMES[e], "points": 0} for seat in range(4)),
                tuple(PAIRS[near][TILE_VALUE[t] - near] if 0 <= TILE_VALUE[t] - near <= 6
                      else (near, -1) for near in range(7)))
     for t, moves in enumerate(PLAY_MOVES) for e, move in enumerate(moves)
+}
+LINE_PLAYS.update((id(move), None) for move in (*OPEN_MOVES, DRAW, PASS))
+#: What :meth:`domino_core.round.Round.push` needs to open a round with the move of
+#: :data:`OPEN_MOVES` with this ``id()`` (its higher number to the left): ``(tile id, bit,
+#: left pips, right pips, the record text, the log entry for each seat to copy)``.
+OPENINGS: dict[int, tuple[int, int, int, int, str, tuple[dict[str, Any], ...]]] = {
+    id(move): (t, 1 << t, tile.high, tile.low, f"{tile.high}-{tile.low}",
+               tuple({"type": "play", "seat": seat, "tile": f"{tile.high}-{tile.low}",
+                      "end": None, "points": 0} for seat in range(4)))
+    for t, (tile, move) in enumerate(zip(ALL_TILES, OPEN_MOVES, strict=True))
 }
 
 #: Each play ``(t, e)`` has a rank, ``(27 - t) * 4 + e``, in :func:`legal_plays` order.
@@ -95,8 +109,18 @@ def _ranks(hand: int, ends: list[int]) -> int:
             | b[3][hand & m[ends[3]]])
 
 
+#: ``ON_END[e][m]``: the plays on end ``e`` (L or R) of the tiles of ``m``, higher tiles
+#: first, for every ``m`` within the tiles of one number: the legal plays on a line where
+#: the other end fits no tile of the hand, or fits only tiles lower than all of these.
+ON_END: tuple[dict[int, tuple[Move, ...]], ...] = tuple(
+    {sub: tuple(PLAY_MOVES[t][e] for t in reversed(ids_of(sub)))
+     for number in NUMBER_MASK for sub in submasks(number)}
+    for e in (0, 1)
+)
+
 #: :func:`moves_of_key`'s answers, cleared when it grows past ``_CACHE_SIZE`` entries
-#: (about 12 MB when full; random 4-seat rounds find 97% of their answers there).
+#: (about 12 MB when full; random 4-seat rounds find 97% of their answers there, or,
+#: where :data:`ON_END` gives the answer, the other half of them).
 MOVES_OF_KEY: dict[int, list[Move]] = {}
 _CACHE_SIZE = 1 << 16
 
@@ -140,7 +164,7 @@ _ENDS_LISTS: tuple[tuple[int, ...], ...] = tuple(
 def ends_list(board: Board) -> list[int]:
     """The distinct numbers of the open ends, ascending (as the log's ``ends`` gives them)."""
     e = board.ends
-    return list(_ENDS_LISTS[(e[0] + 1) | (e[1] + 1) << 3 | (e[2] + 1) << 6 | (e[3] + 1) << 9])
+    return [*_ENDS_LISTS[(e[0] + 1) | (e[1] + 1) << 3 | (e[2] + 1) << 6 | (e[3] + 1) << 9]]
 
 
 def playable(board: Board, forced: int | None) -> int:

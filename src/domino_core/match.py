@@ -56,7 +56,8 @@ class Match:
         self._rng_from: random.Random | None = None
         self._deals: Iterator[Deal] | None = None if deals is None else iter(deals)
         self.scores: list[int] = [0] * rules.sides
-        self.results = []
+        self._results = []  # the results setter's work, without its call
+        self._ended = []
         #: The rounds before the current one in :attr:`history`.
         self._past: list[tuple[Deal | list[int], list[str]]] = []
         self.over = False
@@ -192,7 +193,8 @@ class Match:
 
     def legal_moves(self) -> list[Move]:
         """The moves of the seat on turn ([] between rounds and after the match)."""
-        return [] if self.over else self.round.legal_moves()
+        # a match over has its round over (or stopped): the round has no seat on turn
+        return self.round.legal_moves()
 
     def copy(self) -> Match:
         """An independent copy, cheap enough for search (no future deals are kept).
@@ -240,12 +242,14 @@ class Match:
 
     def _round_ended(self) -> None:
         self._ended.append(self.round)  # its result is made when results is read
-        for side, score in enumerate(self.scores):
-            if score >= self.rules.goal:
-                self.over = True
-                self.winner = side
-                self.end_reason = "goal"
-                break
+        goal = self.rules.goal
+        if max(self.scores) >= goal:  # else no side is at the goal
+            for side, score in enumerate(self.scores):
+                if score >= goal:
+                    self.over = True
+                    self.winner = side
+                    self.end_reason = "goal"
+                    break
 
     def resign(self, seat: int, reason: str = "resign") -> list[dict[str, Any]]:
         """``seat`` leaves for good: its side loses (RULES.md §10 Leaving).

@@ -1,13 +1,13 @@
-"""One round: legal moves, plays, forced draws and passes, and the end of the round
-(RULES.md §2-§7), with the public log.
+"""One round: legal moves and plays (RULES.md §2-§7), with the public log.
 
 :class:`Round` is :class:`domino_core.round_state.RoundState` (hands as bitmasks, cheap
-to copy and to play out) plus the friendly API that :class:`domino_core.match.Match`
-wraps. The public log of a round (``Round.log``) is a list of dicts exactly as
-``docs/DESIGN.md`` gives them; it never holds a hidden tile, and an entry once written
-is never changed in place (round copies share them): a second manual draw in a row
-replaces the draw entry by one with the count grown, so ``push`` returns no new entry
-for it.
+to copy and to play out), with the forced draws and passes and the end of the round of
+:class:`domino_core.round_turns.RoundTurns`, plus the friendly API that
+:class:`domino_core.match.Match` wraps. The public log of a round (``Round.log``) is a
+list of dicts exactly as ``docs/DESIGN.md`` gives them; it never holds a hidden tile,
+and an entry once written is never changed in place (round copies share them): a second
+manual draw in a row replaces the draw entry by one with the count grown, so ``push``
+returns no new entry for it.
 """
 
 from __future__ import annotations
@@ -20,19 +20,20 @@ from .legality import (
     DRAW,
     LINE_PLAYS,
     MOVES_OF_KEY,
+    ON_END,
     OPEN_MOVES,
+    OPENINGS,
     PASS,
     check_draw,
     check_pass,
     check_play,
-    ends_list,
     moves_of_key,
 )
 from .moves import END_NAMES, IllegalMove, Move
 from .result import RoundEnd, RoundResult
-from .round_state import RoundState
-from .scoring import Award, score_blocked, score_domino
-from .tiles import ALL_TILES, pips_of, tile_tuple
+from .round_turns import RoundTurns
+from .scoring import score_domino
+from .tiles import ALL_TILES
 
 __all__ = ["OPENING_ORDER", "Deal", "Round", "RoundEnd", "RoundResult"]
 
@@ -44,7 +45,7 @@ PLAY_TEXT: tuple[tuple[str, ...], ...] = tuple(
 TILE_TEXT: tuple[str, ...] = tuple(str(tile) for tile in ALL_TILES)
 
 
-class Round(RoundState):
+class Round(RoundTurns):
     """The state of one round. Mutated by :meth:`push`; :meth:`copy` is cheap."""
 
     __slots__ = ()
@@ -61,7 +62,21 @@ class Round(RoundState):
             hand = self.hands[turn]
             ends = board.ends
             m = END_MASK
-            key = hand & m[ends[0]] | (hand & m[ends[1]]) << 28
+            on_left = hand & m[ends[0]]
+            on_right = hand & m[ends[1]]
+            if board.line:
+                # one end's plays, or both ends' where one end's tiles are all higher
+                # (the lowest tile of one above the other's mask): small tables
+                if not on_right:
+                    if on_left:
+                        return [*ON_END[0][on_left]]
+                elif not on_left:
+                    return [*ON_END[1][on_right]]
+                elif on_left & -on_left > on_right:
+                    return [*ON_END[0][on_left], *ON_END[1][on_right]]
+                elif on_right & -on_right > on_left:
+                    return [*ON_END[1][on_right], *ON_END[0][on_left]]
+            key = on_left | on_right << 28
             if board.fives:
                 key |= (hand & m[ends[2]]) << 56 | (hand & m[ends[3]]) << 84
             try:
@@ -91,9 +106,12 @@ class Round(RoundState):
         board = self.board
         # The common case, checked at once: a move from legal_moves() (one of the shared
         # PLAY_MOVES), a tile of the hand on an end it fits, on a line outside fives.
-        line = LINE_PLAYS.get(id(move))
-        if line is not None and not board.fives and board.center is not None:
-            t, e, bit, double, text, entries, arms = line
+        try:
+            line = LINE_PLAYS[id(move)]
+        except KeyError:  # a move made elsewhere
+            line = None
+        if line is not None and board.line:
+            _, e, bit, double, text, entries, arms = line
             hands = self.hands
             hand = hands[seat]
             ends = board.ends
@@ -101,7 +119,7 @@ class Round(RoundState):
             m = END_MASK
             if hand & m[near] & bit:
                 if hand == bit or self.rules.closed_table == "at_once":
-                    return self._play_line(seat, t, e)  # it may end the round
+                    return self._play_line(seat, line)  # it may end the round
                 # Board.place on a line, inline
                 hands[seat] = hand ^ bit
                 arm = arms[near]
@@ -118,11 +136,18 @@ class Round(RoundState):
                 if seat == self.n:
                     seat = 0
                 self.turn = seat
-                if hands[seat] & (m[ends[0]] | m[ends[1]]):
+                fits = m[ends[0]] | m[ends[1]]
+                if hands[seat] & fits:
                     return [entry]
                 start = len(log) - 1
-                self._advance()
+                self._advance(fits)
                 return log[start:]
+        if board.center is None and not board.fives:
+            opening = OPENINGS.get(id(move))
+            if opening is not None and self.rules.closed_table != "at_once":
+                events = self._opening(seat, opening)
+                if events is not None:
+                    return events
         log = self.log
         start = len(log)
         kind = move.kind
@@ -167,22 +192,29 @@ class Round(RoundState):
             return
         self._advance()
 
-    def _play_line(self, seat: int, t: int, e: int) -> list[dict[str, Any]]:
-        """:meth:`_play` of a legal tile on end ``e`` of a line already opened, outside
-        fives (no spinner, nothing scored during the round), in fewer steps; returns the
-        log entries added."""
+    def _play_line(self, seat: int, line: tuple[int, int, int, bool, str, tuple[
+            dict[str, Any], ...], tuple[tuple[int, int], ...]]) -> list[dict[str, Any]]:
+        """:meth:`_play` of the legal play of ``LINE_PLAYS[id(move)]`` on a line already
+        opened, outside fives (no spinner, nothing scored during the round), in fewer
+        steps; returns the log entries added."""
+        t, e, bit, double, text, entries, arms = line
         hands = self.hands
         board = self.board
+        ends = board.ends
         # batida scoring (RULES.md §6b) reads the open ends before a going-out tile
-        going_out = hands[seat] == 1 << t
-        before = board.ends[:] if going_out and self.rules.batida else ()
-        hands[seat] ^= 1 << t
-        board.place(t, e)
+        going_out = hands[seat] == bit
+        before = ends[:] if going_out and self.rules.batida else ()
+        hands[seat] ^= bit
+        # Board.place on a line, inline
+        arm = arms[ends[e]]
+        board.placed |= bit
+        board.arms[e].append(arm)
+        ends[e] = arm[1]
+        board.dbl[e] = double
         self.passes = 0
-        self.plays.append(PLAY_TEXT[t][e])
+        self.plays.append(text)
         log = self.log
-        entry = {"type": "play", "seat": seat, "tile": TILE_TEXT[t], "end": END_NAMES[e],
-                 "points": 0}
+        entry = entries[seat].copy()
         log.append(entry)
         if going_out:
             self._finish("domino", score_domino(self.rules, hands, seat, t, before))
@@ -193,110 +225,40 @@ class Round(RoundState):
             if ending is not None:
                 self._finish(*ending)
                 return log[-2:]
+        m = END_MASK
+        return self._turn_after(seat, entry, m[ends[0]] | m[ends[1]])  # no spinner here
+
+    def _opening(self, seat: int, opening: tuple[int, int, int, int, str, tuple[
+            dict[str, Any], ...]]) -> list[dict[str, Any]] | None:
+        """:meth:`_play` of the opening tile of ``OPENINGS[id(move)]`` outside fives where
+        the table does not close at once, in fewer steps, if legal and not the seat's last
+        tile: the log entries added (else None, and nothing changed)."""
+        t, bit, a, b, text, entries = opening
+        hands = self.hands
+        hand = hands[seat]
+        forced = self.forced
+        if not hand & bit or hand == bit or (forced is not None and forced != t):
+            return None
+        hands[seat] = hand ^ bit
+        self.board.place(t, None)
+        self.forced = None
+        self.passes = 0
+        self.plays.append(text)
+        entry = entries[seat].copy()
+        self.log.append(entry)
+        return self._turn_after(seat, entry, END_MASK[a] | END_MASK[b])
+
+    def _turn_after(self, seat: int, entry: dict[str, Any], fits: int) -> list[dict[str, Any]]:
+        """The turn goes on from ``seat``, which laid a tile (its log ``entry``, the last)
+        that left the tiles of ``fits`` playable and did not end the round: the entries
+        added from ``entry`` on (with the next seats' forced turns)."""
         turn = seat + 1
         if turn == self.n:
             turn = 0
         self.turn = turn
-        m = END_MASK
-        ends = board.ends
-        if hands[turn] & (m[ends[0]] | m[ends[1]]):  # no spinner outside fives
+        if self.hands[turn] & fits:
             return [entry]
-        start = len(log) - 1
-        self._advance()
-        return log[start:]
-
-    def _draw_one(self, seat: int) -> None:
-        t = self.bone[self.bone_pos]
-        self.bone_pos += 1
-        self.hands[seat] |= 1 << t
-        last = self.log[-1] if self.log else None
-        if last is not None and last["type"] == "draw" and last["seat"] == seat:
-            # a new dict: entries already handed out (push's return, copies' logs) stay as
-            # they were; the log holds one entry per turn's draws, its count growing
-            self.log[-1] = {**last, "count": last["count"] + 1}
-        else:
-            self.log.append({
-                "type": "draw", "seat": seat, "count": 1, "ends": ends_list(self.board),
-            })
-
-    def _pass(self, seat: int) -> None:
-        self.log.append({"type": "pass", "seat": seat, "ends": ends_list(self.board)})
-        self.passes += 1
-        if self.passes >= self.n:
-            self._finish("blocked", score_blocked(self.rules, self.hands, self.opener))
-            return
-        self.turn = (seat + 1) % self.n
-        self._advance()
-
-    def _advance(self) -> None:
-        """Apply the forced moves of the seat on turn (RULES.md §4): with ``auto_draw`` its
-        draws until a tile fits, and, whatever ``auto_draw``, its pass when no tile fits
-        and nothing is left to draw (then the next seat's, until a seat can play, must
-        draw by hand, or the round ends)."""
-        rules = self.rules
-        hands = self.hands
         log = self.log
-        # the table does not change here: what fits, and the log's ends, hold throughout
-        playable = self.board.playable_mask()
-        ends: list[int] | None = None
-        while self.turn is not None:
-            seat = self.turn
-            if hands[seat] & playable:
-                return
-            if ends is None:
-                ends = ends_list(self.board)
-            if rules.drawing and self.bone_pos < len(self.bone):
-                if not rules.auto_draw:
-                    return
-                drawn = 0
-                while self.bone_pos < len(self.bone):
-                    t = self.bone[self.bone_pos]
-                    self.bone_pos += 1
-                    hands[seat] |= 1 << t
-                    drawn += 1
-                    if playable >> t & 1:
-                        break
-                log.append({"type": "draw", "seat": seat, "count": drawn, "ends": ends[:]})
-                if hands[seat] & playable:
-                    return
-            # its pass (_pass, whose _advance is the next turn of this loop)
-            log.append({"type": "pass", "seat": seat, "ends": ends[:]})
-            self.passes += 1
-            if self.passes >= self.n:
-                self._finish("blocked", score_blocked(rules, hands, self.opener))
-                return
-            self.turn = (seat + 1) % self.n
-
-    def _finish(self, end: RoundEnd, award: Award) -> None:
-        self._finish_quiet(end, award)
-        entry: dict[str, Any] = {
-            "type": "round_end", "result": end, "winner": award.side, "points": award.points,
-            "pips": list(map(pips_of, self.hands)),
-        }
-        if award.batida is not None:
-            entry["batida"] = award.batida
-        self.log.append(entry)
-
-    def stop(self) -> None:
-        """End the round unfinished (the match stopped inside it)."""
-        if self.end is None:
-            self.end = "unfinished"
-            self.award = Award(None, 0, None)
-            self.turn = None
-
-    def result(self) -> RoundResult:
-        """The result of the round (which must be over)."""
-        assert self.end is not None and self.award is not None
-        return RoundResult(
-            round_no=self.round_no,
-            opener=self.opener,
-            result=self.end,
-            winner=self.award.side,
-            points=self.award.points,
-            pips=tuple(map(pips_of, self.hands)),
-            fives=tuple(self.fives),
-            hands=tuple(map(tile_tuple, self.hands)),
-            boneyard=tuple(map(ALL_TILES.__getitem__, self.bone[self.bone_pos:])),
-            winner_seat=self.award.seat,
-            batida=self.award.batida,
-        )
+        start = len(log) - 1
+        self._advance(fits)
+        return log[start:]

@@ -7,8 +7,10 @@ an empty table, the moves go through the full rules of :class:`~.round_state.Rou
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import TYPE_CHECKING
 
+from .board import PAIRS
 from .playout import play_line_out
 from .scoring import score_blocked, score_domino
 from .tiles import TILE_A, TILE_B
@@ -33,29 +35,36 @@ def playout(r: RoundState, rng: random.Random) -> None:
         return
     rules = r.rules
     at_once = rules.closed_table == "at_once"
-    if board.center is None:
-        seat = r.turn
-        hand = r.hands[seat]
-        forced = r.forced
-        if forced is not None and hand >> forced & 1 and hand != 1 << forced and not at_once:
-            # _play_quiet of the one legal play, in fewer steps: it cannot end the round
-            rng.random()  # the pick among the one play, drawn as the general path draws it
-            r.hands[seat] = hand ^ 1 << forced
-            board.place(forced, None)
-            r.forced = None
-            r.passes = 0
-            r.turn = seat + 1 if seat + 1 < r.n else 0
-        else:
+    ends = board.ends
+    seat = r.turn
+    hand = r.hands[seat]
+    forced = r.forced
+    if (board.center is None and forced is not None and hand >> forced & 1
+            and hand != 1 << forced and not at_once):
+        # _play_quiet of the one legal play, in fewer steps: it cannot end the round, and
+        # the loop starts from its ends (Board.place's: the higher number to the left)
+        rng.random()  # the pick among the one play, drawn as the general path draws it
+        r.hands[seat] = hand ^ 1 << forced
+        left = TILE_A[forced]
+        right = TILE_B[forced]
+        board.center = PAIRS[left][right]
+        board.line = True
+        r.forced = None
+        placed = board.placed | 1 << forced
+        seat = seat + 1 if seat + 1 < r.n else 0
+        passes = 0
+    else:
+        if board.center is None:
             plays = r.legal_plays()
-            t, e = plays[int(rng.random() * len(plays))]
+            t, e = plays[floor(rng.random() * len(plays))]  # int(), in fewer steps
             r._play_quiet(seat, t, e)
             if r.turn is None:
                 return
-    ends = board.ends
+            seat = r.turn
+        left, right, placed, passes = ends[0], ends[1], board.placed, r.passes
     end, turn, r.bone_pos, r.passes, left, right, board.placed, last = play_line_out(
         r.hands, r.bone, len(r.bone) if rules.drawing else 0, r.bone_pos,
-        ends[0], ends[1], board.placed, r.turn, r.passes,
-        r._asleep() if at_once else None, rng.random,
+        left, right, placed, seat, passes, r._asleep() if at_once else None, rng.random,
     )
     ends[0], ends[1] = left, right
     if end == "domino":
@@ -76,7 +85,7 @@ def _playout_general(r: RoundState, rng: random.Random) -> None:
     while r.turn is not None:
         plays = r.legal_plays()
         if plays:
-            t, e = plays[int(rnd() * len(plays))]
+            t, e = plays[floor(rnd() * len(plays))]
             r._play_quiet(r.turn, t, e)
         else:
             draw_or_pass(r)

@@ -19,7 +19,7 @@ from .legality import legal_plays, playable
 from .result import RoundEnd
 from .round_playout import playout as random_playout
 from .rules import Rules
-from .scoring import Award, score_blocked, score_domino
+from .scoring import Award, award, score_blocked, score_domino
 from .tiles import Tile, tiles_of
 
 __all__ = ["RoundState"]
@@ -251,7 +251,7 @@ class RoundState:
                 self.fives.append((side, c))
                 self.scores[side] += c
                 if self.scores[side] >= rules.goal:
-                    return points, ("goal", Award(side, 0, seat))
+                    return points, ("goal", award(side, 0, seat))
         return points, self._ending(seat, t, before)
 
     def _ending(
@@ -282,11 +282,8 @@ class RoundState:
 
     # -- search ------------------------------------------------------------------
 
-    def playout(self, rng: random.Random) -> None:
-        """Play uniformly random legal moves until the round ends.
-
-        For search: it keeps hands, ends, scores and the result exact, but does not
-        write the log, the record plays or the board's arms
-        (:func:`domino_core.round_playout.playout`).
-        """
-        random_playout(self, rng)
+    #: ``playout(rng)``: play uniformly random legal moves until the round ends. For
+    #: search: it keeps hands, ends, scores and the result exact, but does not write the
+    #: log, the record plays or the board's arms (the function itself, called as a method
+    #: without a frame of its own: :func:`domino_core.round_playout.playout`).
+    playout = random_playout

@@ -44,6 +44,20 @@ class Award:
 
 NOBODY = Award(None, 0, None)
 
+#: :func:`award`'s values, one per ``(side, points, seat, batida)`` (awards are immutable).
+_AWARDS: dict[tuple[int | None, int, int | None, BatidaKind | None], Award] = {}
+
+
+def award(side: int | None, points: int, seat: int | None,
+          batida: BatidaKind | None = None) -> Award:
+    """``Award(side, points, seat, batida)``, shared: made once for each value (a frozen
+    dataclass takes longer to make than to look up)."""
+    key = (side, points, seat, batida)
+    got = _AWARDS.get(key)
+    if got is None:
+        got = _AWARDS[key] = Award(side, points, seat, batida)
+    return got
+
 
 def round_to_five(points: int) -> int:
     """The nearest multiple of 5 (12 → 10, 13 → 15), as fives rounds round awards."""
@@ -66,22 +80,27 @@ def score_domino(
     Batida scoring (RULES.md §6b) needs that tile's id, ``last``, and the pips of the
     open ends before it was laid, ``ends_before``; pips scoring ignores both.
     """
-    side = rules.side_of(out_seat)
+    teams = rules.teams
+    side = out_seat % 2 if teams else out_seat
     if rules.batida:
         if last is None:
             raise ValueError("batida scoring needs the last tile and the ends before it")
         kind = batida_kind(last, ends_before)
-        return Award(side, batida_points(rules, kind), out_seat, kind)
-    pips = list(map(pips_of, hands))
-    if not rules.teams:
-        points = sum(pips) - pips[out_seat]  # everyone else's pips
+        return award(side, batida_points(rules, kind), out_seat, kind)
+    # the hands hold no tile twice: the pips of several are those of their union
+    if not teams:
+        others = 0
+        for seat, hand in enumerate(hands):
+            if seat != out_seat:
+                others |= hand
+        points = pips_of(others)  # everyone else's pips
     elif rules.scoring == "caribbean":
         # Caribbean teams: all four hands, the partner's included.
-        points = sum(pips)
+        points = pips_of(hands[0] | hands[1] | hands[2] | hands[3])
     else:
         # With teams "everyone else" is the other team (RULES.md §1): seats 1 - side, 3 - side.
-        points = sum(pips[1 - side::2])
-    return _finish(rules, Award(side, points, out_seat))
+        points = pips_of(hands[1 - side] | hands[3 - side])
+    return award(side, round_to_five(points) if rules.fives else points, out_seat)
 
 
 def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
@@ -96,50 +115,45 @@ def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
     """
     if rules.batida:
         won = blocked_winner(rules, hands, opener)
-        return NOBODY if won is None else Award(won[0], rules.blocked_points, won[1])
+        return NOBODY if won is None else award(won[0], rules.blocked_points, won[1])
     pips = list(map(pips_of, hands))
-    order = _order_from(opener, rules.seats)
     scoring = rules.scoring
     if rules.teams:
-        side_pips = [pips[0] + pips[2], pips[1] + pips[3]]
-        if side_pips[0] == side_pips[1]:
+        team0 = pips[0] + pips[2]
+        team1 = pips[1] + pips[3]
+        if team0 == team1:
             if scoring != "caribbean":
                 return NOBODY
-            side = rules.side_of(opener)
+            side = opener % 2
         else:
-            side = 0 if side_pips[0] < side_pips[1] else 1
-        other = side_pips[1 - side]
+            side = 0 if team0 < team1 else 1
         if scoring == "classic":
-            points = other
+            points = team1 if side == 0 else team0
         elif scoring == "caribbean":
-            points = sum(pips)
+            points = team0 + team1
         else:
-            points = other - side_pips[side]
+            points = team1 - team0 if side == 0 else team0 - team1
         # The winning team's seat with the lower hand, then the earlier from the opener.
-        first, second = [s for s in order if s % 2 == side]
+        first = opener if opener % 2 == side else (opener + 1) % 4
+        second = (first + 2) % 4
         seat = second if pips[second] < pips[first] else first
-        return _finish(rules, Award(side, points, seat))
+        return award(side, round_to_five(points) if rules.fives else points, seat)
     low = min(pips)
-    tied = [s for s in order if pips[s] == low]
-    if len(tied) == 1:
-        seat = tied[0]
-    elif scoring == "classic":
-        keys = {s: sorted(TILE_VALUE[t] for t in ids_of(hands[s])) for s in tied}
-        best = min(keys.values())
-        winners = [s for s in tied if keys[s] == best]
-        if len(winners) != 1:
-            return NOBODY
-        seat = winners[0]
-    elif scoring == "caribbean":
-        seat = tied[0]
+    if pips.count(low) == 1:
+        seat = pips.index(low)
     else:
-        return NOBODY
+        tied = [s for s in _order_from(opener, rules.seats) if pips[s] == low]
+        if scoring == "classic":
+            keys = {s: sorted(TILE_VALUE[t] for t in ids_of(hands[s])) for s in tied}
+            best = min(keys.values())
+            winners = [s for s in tied if keys[s] == best]
+            if len(winners) != 1:
+                return NOBODY
+            seat = winners[0]
+        elif scoring == "caribbean":
+            seat = tied[0]
+        else:
+            return NOBODY
     others = sum(pips) - pips[seat]
     points = others - pips[seat] if scoring in ("standard", "fives") else others
-    return _finish(rules, Award(seat, points, seat))
-
-
-def _finish(rules: Rules, award: Award) -> Award:
-    if rules.fives:
-        return Award(award.side, round_to_five(award.points), award.seat)
-    return award
+    return award(seat, round_to_five(points) if rules.fives else points, seat)

@@ -11,6 +11,7 @@ the plain second reading of RULES.md §6, as well as with the engine's scoring f
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -18,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_rules import BATIDA_ROW, first_opener, norm, round_award
 
-from domino_core import ALL_TILES, Rules
+from domino_core import ALL_TILES, Move, Rules
 from domino_core.round import Round
 from domino_core.scoring import score_blocked, score_domino
 from domino_core.tiles import DOUBLES_MASK, ids_of
@@ -137,3 +138,61 @@ def test_shuffled_deals_by_the_rules_and_playout_ends_the_round_by_the_rules(
     r.playout(rng)
     assert r.fives[: len(fives_before)] == fives_before
     check_end(r, scores_before, len(fives_before))
+
+
+def _plain_deal(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
+    """``deal_masks``' documented draw, step by step: Fisher-Yates over the 28 ids read
+    from one ``getrandbits(128)`` in mixed radix 28, 27, ..., 2, dealt again while a
+    hand holds ``redeal_doubles`` doubles."""
+    n, k = rules.seats, rules.hand_size
+    while True:
+        ids = list(range(28))
+        r = rng.getrandbits(128)
+        for i in range(27, 0, -1):
+            r, j = divmod(r, i + 1)
+            ids[i], ids[j] = ids[j], ids[i]
+        hands = [sum(1 << t for t in ids[s * k:(s + 1) * k]) for s in range(n)]
+        redeal = rules.redeal_doubles
+        if redeal is None or all((h & DOUBLES_MASK).bit_count() < redeal for h in hands):
+            return hands, ids[n * k:]
+
+
+@settings(max_examples=60, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
+def test_shuffled_deals_as_the_plain_draw_does_at_every_hand_size(
+        config: tuple[str, int, dict[str, Any]], seed: int) -> None:
+    base = _rules(config)
+    for hand_size in range(1, 28 // base.seats + 1):
+        with contextlib.suppress(ValueError):  # a redeal rule no deal of this size meets
+            rules = base.with_(hand_size=hand_size)
+            fast, plain = random.Random(seed), random.Random(seed)
+            for _ in range(3):
+                r = Round.shuffled(rules, fast)
+                assert (r.hands, r.bone) == _plain_deal(rules, plain)
+            assert fast.getstate() == plain.getstate()
+
+
+@settings(max_examples=150, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
+def test_legal_moves_follow_legal_plays_and_a_shared_move_pushes_as_an_equal_one(
+        config: tuple[str, int, dict[str, Any]], seed: int) -> None:
+    """The tables behind ``legal_moves`` and ``push``'s fast paths (shared moves) give the
+    plays of ``legal_plays`` in its order, and the same log, record and state as the same
+    move made elsewhere (``Move.parse``), which takes the general path."""
+    rules = _rules(config)
+    rng = random.Random(seed)
+    r = Round.shuffled(rules, rng)
+    while not r.over:
+        moves = r.legal_moves()
+        plays = r.legal_plays()
+        if plays:
+            assert [(m.tile, m.end) for m in moves] == [
+                (ALL_TILES[t], None if e is None else "LRUD"[e]) for t, e in plays]
+        move = moves[int(rng.random() * len(moves))]
+        other = r.copy()
+        events = r.push(move)
+        assert other.push(Move.parse(str(move))) == events
+        assert (other.log, other.plays, other.hands, other.turn, other.passes, other.end,
+                other.award, other.board.ends, other.board.arms, other.board.placed) == (
+            r.log, r.plays, r.hands, r.turn, r.passes, r.end, r.award, r.board.ends,
+            r.board.arms, r.board.placed)
