@@ -14,7 +14,7 @@ from domino_core.board import Board
 from domino_core.bots import choose_move, knowledge_from
 from domino_core.bots.fives_solver import FivesSolver
 from domino_core.bots.hard import _value
-from domino_core.bots.hard_exact import EXACT_TILES, exact_solver
+from domino_core.bots.hard_exact import EXACT_TILES, exact_solver, exact_tiles
 from domino_core.bots.line_solver import LineSolver
 from domino_core.bots.points_race import win_chance
 from domino_core.determinize import board_from_view
@@ -44,7 +44,8 @@ def _endgame(rules: Rules, seed: int, tiles: int, bone: int = 0) -> Match | None
         m.start_next_round()
     while not m.round_over:
         plays = [mv for mv in m.legal_moves() if mv.tile is not None]
-        if _tiles_in_hands(m) <= tiles and len(plays) > 1 and m.round.boneyard_left <= bone:
+        opened = m.round.board.center is not None and len(plays) > 1
+        if _tiles_in_hands(m) <= tiles and m.round.boneyard_left <= bone and opened:
             return m
         moves = m.legal_moves()
         m.push(moves[rng.randrange(len(moves))])
@@ -137,22 +138,23 @@ def test_the_fives_solver_scores_as_the_engine_does(seats: int, teams: bool, bon
 
 
 @pytest.mark.parametrize(("preset", "seats", "teams"), TABLES)
-def test_the_endgame_bot_plays_legal_moves_seen_from_its_seat_alone(
+def test_the_endgame_bot_plays_legal_moves_and_a_seed_fixes_them(
     preset: str, seats: int, teams: bool
 ) -> None:
-    """The hard bot, in the endgame, picks a legal move, and a seed fixes its choice."""
+    """The hard bot, where it searches exactly, picks a legal move, and a seed fixes it."""
     rules = Rules.from_preset(preset, seats, goal=100, teams=teams)
     found = 0
     for seed in range(300):
-        m = _endgame(rules, seed, EXACT_TILES)
+        m = _endgame(rules, seed, exact_tiles(0.05))
         if m is None:
             continue
         seat = m.turn
         assert seat is not None
         view = view_for(m, seat)
-        move = choose_move(view, level="voquelonia", seed=seed, think_time=0.02)
+        assert exact_solver(knowledge_from(view), board_from_view(view), 0.05) is not None
+        move = choose_move(view, level="voquelonia", seed=seed, think_time=0.05)
         assert move in m.legal_moves()
-        again = choose_move(view_for(m, seat), level="voquelonia", seed=seed, think_time=0.02)
+        again = choose_move(view_for(m, seat), level="voquelonia", seed=seed, think_time=0.05)
         assert again == move
         found += 1
         if found == 5:
@@ -160,11 +162,27 @@ def test_the_endgame_bot_plays_legal_moves_seen_from_its_seat_alone(
     assert found == 5
 
 
-def test_a_table_closed_at_once_with_tiles_to_draw_is_left_to_the_playouts() -> None:
-    rules = Rules.from_preset("caribbean", 2, goal=100)
+def test_a_table_with_tiles_still_to_draw_is_left_to_the_playouts() -> None:
+    """The exact search waits for the boneyard to run out (``hard_exact.DRAW_WORLDS``)."""
+    rules = Rules.from_preset("draw", 2, goal=100)
     m = Match(rules, seed=5)
-    while m.round.boneyard_left and _tiles_in_hands(m) > EXACT_TILES:
-        m.push(m.legal_moves()[0])
+    m.push(m.legal_moves()[0])
     view = view_for(m, m.turn)
-    assert view.boneyard > 0
-    assert exact_solver(knowledge_from(view), board_from_view(view)) is None
+    assert view.boneyard > 0 and _tiles_in_hands(m) <= EXACT_TILES
+    k = knowledge_from(view)
+    board = board_from_view(view)
+    assert exact_solver(k, board) is None
+    assert _solver(rules, k.scores, view) is not None  # (the solvers themselves can draw)
+
+
+def test_short_think_times_wait_for_fewer_tiles() -> None:
+    """Under load the server's bot pool shortens budgets: the exact search then starts
+    later in the round, where a few worlds still fit."""
+    assert exact_tiles(0.5) == EXACT_TILES
+    assert exact_tiles(0.02) < exact_tiles(0.1) < exact_tiles(0.2) < exact_tiles(0.5)
+    m = _endgame(Rules.from_preset("classic", 4, goal=100), 3, EXACT_TILES)
+    assert m is not None and _tiles_in_hands(m) > exact_tiles(0.02)
+    view = view_for(m, m.turn)
+    k, board = knowledge_from(view), board_from_view(view)
+    assert exact_solver(k, board, 0.02) is None
+    assert exact_solver(k, board, 0.5) is not None

@@ -13,6 +13,7 @@ from domino_core import Match, Rules, view_for
 from domino_core.bots import choose_move, knowledge_from
 from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
 from domino_core.bots.candidates import representatives
+from domino_core.bots.hard_exact import exact_solver
 from domino_core.bots.line_solver import LineSolver
 from domino_core.bots.points_race import win_chance
 from domino_core.bots.sampling import Sampler
@@ -36,15 +37,18 @@ def _position(rules: Rules, seed: int) -> Match:
 
 def _values(m: Match, scores: list[int]) -> dict[Move, list[float]]:
     """Each distinct legal play's exact value in every world the seat on turn thinks
-    possible (as many as 400 samples find), with ``scores`` as the match's scores."""
+    possible (as many as 3,000 uniform samples find: a few dozen here), with ``scores`` as
+    the match's scores."""
     seat = m.turn
     assert seat is not None
     view = view_for(m, seat)
     k = knowledge_from(view)
     sampler = Sampler(k)
     rng = random.Random(1)
-    worlds = {tuple(mask_of_pairs(h) for h in sampler.sample(rng).hands) for _ in range(400)}
+    worlds = {tuple(mask_of_pairs(h) for h in sampler.sample_uniform(rng).hands)
+              for _ in range(3000)}
     board = board_from_view(view)
+    assert exact_solver(k, board) is not None, "the bot searches this position exactly"
     solver = LineSolver(m.rules, scores, m.rules.goal, m.rules.side_of(seat), view.opener,
                         win_chance)
     out: dict[Move, list[float]] = {}

@@ -31,13 +31,21 @@ from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
 from domino_core.view import View
 
-__all__ = ["EXACT_TILES", "WORK_PER_SECOND", "exact_means", "exact_pick", "exact_solver"]
+__all__ = [
+    "EXACT_TILES", "WORK_PER_SECOND", "exact_means", "exact_pick", "exact_solver", "exact_tiles",
+]
 
 EXACT_TILES = 24
 """At most this many tiles in all the hands (the seat's own included) for the exact
-search. On this machine, in 4-seat positions, a world solves (every candidate) in about
-0.5 ms at 16 tiles, 4 ms at 20, 9 ms at 22 and 45 ms at 24 (the median; 120 ms at worst),
-so from 24 tiles a decision weighs about ten worlds, from 22 about forty."""
+search, with the default think time. On this machine, in 4-seat positions, a world solves
+(every candidate) in about 0.5 ms at 16 tiles, 4 ms at 20, 9 ms at 22 and 45 ms at 24
+(the median; 120 ms at worst), so from 24 tiles a decision weighs about ten worlds, from
+22 about forty."""
+
+BUDGET_TILES = ((0.4, EXACT_TILES), (0.15, 22), (0.04, 20), (0.0, 18))
+"""``(think time, tiles)``: the most tiles in the hands for the exact search with at least
+that think time (shorter budgets, as the server's bot pool gives under load, wait until
+a few worlds fit)."""
 
 WORK_PER_SECOND = 300_000
 """Units of work (``exact_means``) a seeded decision may spend per second of think time:
@@ -53,7 +61,10 @@ bot at twice its CPU, no better than the playouts; so the exact search waits for
 boneyard to run out."""
 
 WORLD_WORK = 10
-"""The work of sampling a world and setting it up, in positions searched."""
+"""The work of setting a sampled world up, in positions searched."""
+
+TRY_WORK = 3
+"""The work of one shuffle of ``Sampler.sample_uniform`` (about 10 µs), in positions."""
 
 FIVES_EXACT_TILES = 10
 """The same in fives (``fives_solver``, on the engine's board: about four times slower per
@@ -72,8 +83,16 @@ second here; the worlds solved so far decide, or the playouts if none was): a gu
 above what ``EXACT_TILES`` needs (25,000 at most in 120 measured positions)."""
 
 
-def exact_solver(k: Knowledge, board: Board) -> LineSolver | FivesSolver | None:
-    """The endgame solver for ``k`` (None where the exact search does not apply)."""
+def exact_tiles(think_time: float) -> int:
+    """The most tiles in the hands for the exact search with ``think_time`` (``BUDGET_TILES``)."""
+    return next(tiles for least, tiles in BUDGET_TILES if think_time >= least)
+
+
+def exact_solver(
+    k: Knowledge, board: Board, think_time: float = 0.5
+) -> LineSolver | FivesSolver | None:
+    """The endgame solver for ``k`` with ``think_time`` (None where the exact search does
+    not apply)."""
     view = k.source
     if not isinstance(view, View) or board.center is None:
         return None
@@ -87,7 +106,7 @@ def exact_solver(k: Knowledge, board: Board) -> LineSolver | FivesSolver | None:
         if tiles > FIVES_EXACT_TILES or not fives_supported(rules, k.boneyard):
             return None
         return FivesSolver(rules, k.goal, k.my_side, view.opener, win_chance, MAX_NODES)
-    if tiles > EXACT_TILES or not supported(rules, k.spinner, k.boneyard):
+    if tiles > exact_tiles(think_time) or not supported(rules, k.spinner, k.boneyard):
         return None
     return LineSolver(
         rules, k.scores, k.goal, k.my_side, view.opener, win_chance, max_nodes=MAX_NODES
@@ -143,7 +162,7 @@ def exact_means(
             totals[i] += w * v
         weights += w
         done += 1
-        spent += solver.nodes * node_work + WORLD_WORK
+        spent += solver.nodes * node_work + WORLD_WORK + TRY_WORK * sampler.tries
         if known:
             break
         if work is not None:
@@ -161,11 +180,13 @@ def exact_pick(k: Knowledge, rng: random.Random, think_time: float, work: int | 
     Nino's move, then to the first), or None where the exact search does not apply; the
     budget as ``exact_means`` takes it."""
     board = board_from_view(cast(View, k.source))
-    solver = exact_solver(k, board)
+    solver = exact_solver(k, board, think_time)
     if solver is None:
         return None
     reps = representatives(k)
     searched = sorted(set(reps))
+    if len(searched) == 1:  # every option leads to the same position
+        return searched[0]
     plays = [(PAIR_ID[cast(Pair, k.legal[i].tile)], END_INDEX[cast(str, k.legal[i].end)])
              for i in searched]
     got = exact_means(k, solver, board, plays, rng, think_time=think_time, work=work)

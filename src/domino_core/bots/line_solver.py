@@ -103,8 +103,8 @@ def found(best: float, alpha: float, beta: float, lo: float, hi: float) -> tuple
 
 class LineSolver:
     """One decision's fixed facts (rules, scores, goal, the searching side, the opener)
-    and the bounds found so far, shared by every world of that decision (a position is
-    worth the same in every world it occurs in).
+    and the bounds found so far in one world (clear ``bounds`` for another: with tiles to
+    draw a position's worth depends on the world's draw order, which its key leaves out).
 
     ``value(hands, ends, turn, play, bone)``: the exact value for ``side`` of ``turn``
     laying ``play`` on ``ends`` with ``hands`` (one bitmask per seat, ``turn``'s tile

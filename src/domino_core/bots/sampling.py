@@ -45,6 +45,7 @@ class Sampler:
         self.slots: tuple[_Slot, ...] = tuple(slots)
         self._sorted = tuple(tuple(sorted(s.allowed)) for s in self.slots)
         self.relaxed = False
+        self.tries = 0
         if len(self.slots) > len(self.unseen):
             raise ValueError("hand counts exceed the unseen tiles: not a consistent view")
 
@@ -79,18 +80,21 @@ class Sampler:
 
         By rejection: the unseen tiles are shuffled and dealt to the hidden slots in
         order, until a deal fits every slot's constraints; after ``tries`` misses (a view
-        that leaves few deals possible) it falls back to ``sample``, not uniform."""
+        that leaves few deals possible) it falls back to ``sample``, not uniform. ``tries``
+        is then set to the shuffles it took (for the callers' budgets)."""
         pool = list(self.unseen)
         slots = [s.allowed for s in self.slots]
         n = len(slots)
         shuffle = rng.shuffle
-        for _ in range(tries):
+        for attempt in range(tries):
             shuffle(pool)
             for i in range(n):
                 if pool[i] not in slots[i]:
                     break
             else:
+                self.tries = attempt + 1
                 return self._world(pool[:n], rng)
+        self.tries = 2 * tries  # the fallback costs about as much again
         return self.sample(rng)
 
     def _greedy(self, rng: random.Random) -> list[Pair] | None:
