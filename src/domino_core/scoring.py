@@ -100,7 +100,7 @@ def score_domino(
     else:
         # With teams "everyone else" is the other team (RULES.md §1): seats 1 - side, 3 - side.
         points = pips_of(hands[1 - side] | hands[3 - side])
-    return award(side, round_to_five(points) if rules.fives else points, out_seat)
+    return _pips_award(rules, side, points, out_seat)
 
 
 def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
@@ -137,7 +137,7 @@ def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
         first = opener if opener % 2 == side else (opener + 1) % 4
         second = (first + 2) % 4
         seat = second if pips[second] < pips[first] else first
-        return award(side, round_to_five(points) if rules.fives else points, seat)
+        return _pips_award(rules, side, points, seat)
     low = min(pips)
     if pips.count(low) == 1:
         seat = pips.index(low)
@@ -156,4 +156,9 @@ def score_blocked(rules: Rules, hands: list[int], opener: int) -> Award:
             return NOBODY
     others = sum(pips) - pips[seat]
     points = others - pips[seat] if scoring in ("standard", "fives") else others
-    return award(seat, round_to_five(points) if rules.fives else points, seat)
+    return _pips_award(rules, seat, points, seat)
+
+
+def _pips_award(rules: Rules, side: int, points: int, seat: int) -> Award:
+    """The award of a round scored by pips (fives rounds it to the nearest 5, RULES.md §6)."""
+    return award(side, round_to_five(points) if rules.fives else points, seat)
