@@ -76,7 +76,7 @@ def _solved(rules: Rules, tiles: int, bone: int, count: int) -> int:
         view = view_for(m, m.turn)
         board = board_from_view(view)
         k = knowledge_from(view)
-        solver = exact_solver(k, board) if not bone else _solver(m.rules, k.scores, view)
+        solver = exact_solver(k) if not bone else _solver(m.rules, k.scores, view)
         assert solver is not None, "a two-sided endgame on a line is solved exactly"
         _check_every_move(m, solver, board)
         checked += 1
@@ -89,7 +89,7 @@ def _solver(rules: Rules, scores: Sequence[int], view: View) -> LineSolver | Fiv
     """A solver made directly (the bot waits for the boneyard to run out: DRAW_WORLDS)."""
     side = rules.side_of(view.seat)
     if rules.fives:
-        return FivesSolver(rules, rules.goal, side, view.opener, win_chance)
+        return FivesSolver(rules, scores, rules.goal, side, view.opener, win_chance)
     return LineSolver(rules, scores, rules.goal, side, view.opener, win_chance)
 
 
@@ -101,17 +101,12 @@ def _check_every_move(m: Match, solver: LineSolver | FivesSolver, board: Board) 
     seats = m.rules.seats
     hands = [sum(1 << t.id for t in m.hand(s)) for s in range(seats)]
     bone = m.round.bone[m.round.bone_pos:]
-    ends = (board.ends[0], board.ends[1])
     for move in m.legal_moves():
         assert move.tile is not None and move.end is not None
         child = m.copy()
         child.push(move)
         want = _minimax(child, m.rules.side_of(seat), m.rules.goal)
-        play = (move.tile.id, END_INDEX[move.end])
-        if isinstance(solver, FivesSolver):
-            got = solver.value(hands, board, seat, play, bone, m.scores)
-        else:
-            got = solver.value(hands, ends, seat, play, bone)
+        got = solver.value(hands, board, seat, (move.tile.id, END_INDEX[move.end]), bone)
         assert got == pytest.approx(want), str(move)
 
 
@@ -151,7 +146,7 @@ def test_the_endgame_bot_plays_legal_moves_and_a_seed_fixes_them(
         seat = m.turn
         assert seat is not None
         view = view_for(m, seat)
-        assert exact_solver(knowledge_from(view), board_from_view(view), 0.05) is not None
+        assert exact_solver(knowledge_from(view), 0.05) is not None
         move = choose_move(view, level="voquelonia", seed=seed, think_time=0.05)
         assert move in m.legal_moves()
         again = choose_move(view_for(m, seat), level="voquelonia", seed=seed, think_time=0.05)
@@ -170,8 +165,7 @@ def test_a_table_with_tiles_still_to_draw_is_left_to_the_playouts() -> None:
     view = view_for(m, m.turn)
     assert view.boneyard > 0 and _tiles_in_hands(m) <= EXACT_TILES
     k = knowledge_from(view)
-    board = board_from_view(view)
-    assert exact_solver(k, board) is None
+    assert exact_solver(k) is None
     assert _solver(rules, k.scores, view) is not None  # (the solvers themselves can draw)
 
 
@@ -183,6 +177,6 @@ def test_short_think_times_wait_for_fewer_tiles() -> None:
     m = _endgame(Rules.from_preset("classic", 4, goal=100), 3, EXACT_TILES)
     assert m is not None and _tiles_in_hands(m) > exact_tiles(0.02)
     view = view_for(m, m.turn)
-    k, board = knowledge_from(view), board_from_view(view)
-    assert exact_solver(k, board, 0.02) is None
-    assert exact_solver(k, board, 0.5) is not None
+    k = knowledge_from(view)
+    assert exact_solver(k, 0.02) is None
+    assert exact_solver(k, 0.5) is not None

@@ -48,7 +48,7 @@ def _values(m: Match, scores: list[int]) -> dict[Move, list[float]]:
     worlds = {tuple(mask_of_pairs(h) for h in sampler.sample_uniform(rng).hands)
               for _ in range(3000)}
     board = board_from_view(view)
-    assert exact_solver(k, board) is not None, "the bot searches this position exactly"
+    assert exact_solver(k) is not None, "the bot searches this position exactly"
     solver = LineSolver(m.rules, scores, m.rules.goal, m.rules.side_of(seat), view.opener,
                         win_chance)
     out: dict[Move, list[float]] = {}
@@ -58,7 +58,7 @@ def _values(m: Match, scores: list[int]) -> dict[Move, list[float]]:
         play = (PAIR_ID[o.tile], END_INDEX[o.end])
         row = []
         for w in sorted(worlds):
-            row.append(solver.value(list(w), (board.ends[0], board.ends[1]), seat, play))
+            row.append(solver.value(list(w), board, seat, play))
             solver.bounds.clear()
         move = next(mv for mv in m.legal_moves()
                     if mv.tile is not None and mv.tile.id == play[0] and mv.end == o.end)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from domino_core.board import Board
 from domino_core.bots.line_solver import SolveTooBig, found, narrowed, no_fit
+from domino_core.bots.points_race import match_value
 from domino_core.legality import legal_plays
 from domino_core.rules import Rules
 from domino_core.scoring import Award, score_blocked, score_domino
@@ -44,17 +45,19 @@ def _board_key(b: Board) -> tuple[object, ...]:
 
 
 class FivesSolver:
-    """One decision's fixed facts (rules, goal, the searching side, the opener) and the
-    bounds found for the positions of one world (clear ``bounds`` for another).
-
-    ``value(hands, board, turn, play, bone, scores)``: the exact value for ``side`` of
-    ``turn`` laying ``play`` on ``board`` with ``hands`` (one bitmask per seat), ``bone``
-    left to draw in order, and the match at ``scores``.
+    """One decision's fixed facts (rules, the match's scores, goal, the searching side,
+    the opener) and the bounds found for the positions of one world (clear ``bounds`` for
+    another). ``value`` as ``LineSolver.value``, on the whole board.
     """
+
+    NODE_WORK = 4
+    """The work of one position searched (a board copied and counted), in positions of
+    ``LineSolver`` (``hard_exact``)."""
 
     def __init__(
         self,
         rules: Rules,
+        scores: Sequence[int],
         goal: int,
         side: int,
         opener: int,
@@ -63,6 +66,7 @@ class FivesSolver:
     ) -> None:
         self.rules = rules
         self.n = rules.seats
+        self.scores = tuple(scores)
         self.goal = goal
         self.side = side
         self.opener = opener
@@ -82,20 +86,16 @@ class FivesSolver:
         key = tuple(after)
         got = self._worth.get(key)
         if got is None:
-            if max(after) >= self.goal:
-                got = 1.0 if after[self.side] >= self.goal else 0.0
-            else:
-                got = self.chance(after, self.goal, self.side)
-            self._worth[key] = got
+            got = self._worth[key] = match_value(after, self.goal, self.side, self.chance)
         return got
 
     def value(
         self, hands: Sequence[int], board: Board, turn: int, play: Play,
-        bone: Sequence[int] = (), scores: Sequence[int] = (0, 0),
+        bone: Sequence[int] = (),
     ) -> float:
         """The exact value for ``side`` of ``turn`` laying ``play`` on ``board``."""
         self.bone = bone if self.rules.drawing else ()
-        return self._lay(board, list(hands), turn, play, 0, list(scores), 0.0, 1.0)
+        return self._lay(board, list(hands), turn, play, 0, list(self.scores), 0.0, 1.0)
 
     def _lay(
         self, board: Board, hands: list[int], seat: int, play: Play, pos: int,

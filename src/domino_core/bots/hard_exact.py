@@ -70,9 +70,6 @@ FIVES_EXACT_TILES = 10
 """The same in fives (``fives_solver``, on the engine's board: about four times slower per
 position)."""
 
-FIVES_NODE_WORK = 4
-"""The work of one position of ``fives_solver``, in positions of ``line_solver``."""
-
 READ_PLAYS = True
 """Whether each world counts by how likely the other seats' plays were in it
 (``pips_reading``: the heaviest tile first) rather than alike."""
@@ -88,13 +85,11 @@ def exact_tiles(think_time: float) -> int:
     return next(tiles for least, tiles in BUDGET_TILES if think_time >= least)
 
 
-def exact_solver(
-    k: Knowledge, board: Board, think_time: float = 0.5
-) -> LineSolver | FivesSolver | None:
+def exact_solver(k: Knowledge, think_time: float = 0.5) -> LineSolver | FivesSolver | None:
     """The endgame solver for ``k`` with ``think_time`` (None where the exact search does
     not apply)."""
     view = k.source
-    if not isinstance(view, View) or board.center is None:
+    if not isinstance(view, View) or not k.played:
         return None
     if any(o.kind != "play" for o in k.legal):
         return None
@@ -105,7 +100,9 @@ def exact_solver(
     if rules.fives:
         if tiles > FIVES_EXACT_TILES or not fives_supported(rules, k.boneyard):
             return None
-        return FivesSolver(rules, k.goal, k.my_side, view.opener, win_chance, MAX_NODES)
+        return FivesSolver(
+            rules, k.scores, k.goal, k.my_side, view.opener, win_chance, MAX_NODES
+        )
     if tiles > exact_tiles(think_time) or not supported(rules, k.spinner, k.boneyard):
         return None
     return LineSolver(
@@ -132,8 +129,7 @@ def exact_means(
     # One hidden hand and nothing else unseen: the world is known, one solve is enough.
     known = len({slot.seat for slot in sampler.slots}) <= 1 and (
         len(sampler.slots) == len(sampler.unseen))
-    ends = (board.ends[0], board.ends[1])
-    node_work = FIVES_NODE_WORK if isinstance(solver, FivesSolver) else 1
+    node_work = solver.NODE_WORK
     totals = [0.0] * len(plays)
     done = spent = 0
     read = past_plays(k) if READ_PLAYS and not k.fives() else []  # (a line's two ends)
@@ -149,10 +145,7 @@ def exact_means(
             left = deadline - time.perf_counter()
             solver.max_nodes = max(1000, min(MAX_NODES, int(left * WORK_PER_SECOND) // node_work))
         try:
-            if isinstance(solver, FivesSolver):
-                values = [solver.value(hands, board, k.seat, p, bone, k.scores) for p in plays]
-            else:
-                values = [solver.value(hands, ends, k.seat, p, bone) for p in plays]
+            values = [solver.value(hands, board, k.seat, p, bone) for p in plays]
         except SolveTooBig:
             break
         finally:
@@ -179,14 +172,14 @@ def exact_pick(k: Knowledge, rng: random.Random, think_time: float, work: int | 
     """The index in ``k.legal`` of the best mean over worlds solved exactly (ties go to
     Nino's move, then to the first), or None where the exact search does not apply; the
     budget as ``exact_means`` takes it."""
-    board = board_from_view(cast(View, k.source))
-    solver = exact_solver(k, board, think_time)
+    solver = exact_solver(k, think_time)
     if solver is None:
         return None
     reps = representatives(k)
     searched = sorted(set(reps))
     if len(searched) == 1:  # every option leads to the same position
         return searched[0]
+    board = board_from_view(cast(View, k.source))
     plays = [(PAIR_ID[cast(Pair, k.legal[i].tile)], END_INDEX[cast(str, k.legal[i].end)])
              for i in searched]
     got = exact_means(k, solver, board, plays, rng, think_time=think_time, work=work)

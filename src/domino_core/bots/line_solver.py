@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from domino_core.board import Board
+from domino_core.bots.points_race import match_value
 from domino_core.playout import FITTING
 from domino_core.rules import Rules
 from domino_core.scoring import Award, score_blocked, score_domino
@@ -106,10 +108,14 @@ class LineSolver:
     and the bounds found so far in one world (clear ``bounds`` for another: with tiles to
     draw a position's worth depends on the world's draw order, which its key leaves out).
 
-    ``value(hands, ends, turn, play, bone)``: the exact value for ``side`` of ``turn``
-    laying ``play`` on ``ends`` with ``hands`` (one bitmask per seat, ``turn``'s tile
-    included) and ``bone`` the tiles left to draw, in draw order (where rules draw).
+    ``value(hands, board, turn, play, bone)``: the exact value for ``side`` of ``turn``
+    laying ``play`` on ``board`` (its two open ends) with ``hands`` (one bitmask per seat,
+    ``turn``'s tile included) and ``bone`` the tiles left to draw, in draw order (where
+    rules draw).
     """
+
+    NODE_WORK = 1
+    """The work of one position searched, in positions of this solver (``hard_exact``)."""
 
     def __init__(
         self,
@@ -143,24 +149,20 @@ class LineSolver:
             after = list(self.scores)
             if award.side is not None:
                 after[award.side] += award.points
-            if max(after) >= self.goal:
-                got = 1.0 if after[self.side] >= self.goal else 0.0
-            else:
-                got = self.chance(after, self.goal, self.side)
-            self._worth[key] = got
+            got = self._worth[key] = match_value(after, self.goal, self.side, self.chance)
         return got
 
     def value(
-        self, hands: Sequence[int], ends: tuple[int, int], turn: int, play: Play,
+        self, hands: Sequence[int], board: Board, turn: int, play: Play,
         bone: Sequence[int] = (),
     ) -> float:
-        """The exact value for ``side`` of ``turn`` playing ``play`` on ``ends``, ``bone``
+        """The exact value for ``side`` of ``turn`` playing ``play`` on ``board``, ``bone``
         left to draw (the bounds found are kept: clear them for another world)."""
         self.bone = bone if self.rules.drawing else ()
         t, e = play
         hs = list(hands)
         hs[turn] ^= 1 << t
-        left, right = ends
+        left, right = board.ends[0], board.ends[1]
         if e == 0:
             left = TILE_VALUE[t] - left
         else:

@@ -4,9 +4,9 @@ the scores, as the hard player values the end of a round (``hard``, ``line_solve
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["ROUND_POINTS", "win_chance"]
+__all__ = ["ROUND_POINTS", "match_value", "win_chance"]
 
 ROUND_POINTS = 25.0
 """Typical points a round awards, the step of the race model in ``win_chance``."""
@@ -27,3 +27,14 @@ def win_chance(
     temperature = 0.5 * math.sqrt(round_points * (closest + round_points))
     weights = [math.exp((closest - n) / temperature) for n in needs]
     return weights[side] / sum(weights)
+
+
+def match_value(
+    scores: Sequence[int], goal: int, side: int,
+    chance: Callable[[Sequence[int], int, int], float] = win_chance,
+) -> float:
+    """How good the match at ``scores`` is for ``side``, in 0..1: 1 or 0 once a side has
+    reached the goal, else ``chance`` (the race model) of winning it from there."""
+    if max(scores) >= goal:
+        return 1.0 if scores[side] >= goal else 0.0
+    return chance(scores, goal, side)
