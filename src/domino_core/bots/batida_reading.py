@@ -24,7 +24,7 @@ boneyard; the plays of a seat before one of its draws are not read at all.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from domino_core.bots.batida_search import PAIR_ID
@@ -40,7 +40,8 @@ from domino_core.tiles import (
 )
 
 __all__ = [
-    "EPSILON", "TEMPERATURE", "PastPlay", "option_scores", "past_plays", "play_chance", "weight"
+    "EPSILON", "TEMPERATURE", "PastPlay", "chance_product", "option_scores", "past_plays",
+    "play_chance", "weight",
 ]
 
 EPSILON = 0.1
@@ -283,7 +284,20 @@ def weight(plays: Sequence[PastPlay], hands: Sequence[int], teams: bool,
            points: Sequence[int], epsilon: float = EPSILON,
            temperature: float = TEMPERATURE,
            cache: dict[tuple[int, int], float] | None = None) -> float:
-    """The world ``hands``' weight: the product of every past play's chance in it.
+    """The world ``hands``' weight: the product of every past play's chance in it, by
+    Nino's habits (``play_chance``; ``cache`` as ``chance_product`` keeps it)."""
+
+    def chance(p: PastPlay, hand: int) -> float:
+        return play_chance(p, hand, teams, points, epsilon, temperature)
+
+    return chance_product(plays, hands, chance, cache)
+
+
+def chance_product(
+    plays: Sequence[PastPlay], hands: Sequence[int], chance: Callable[[PastPlay, int], float],
+    cache: dict[tuple[int, int], float] | None = None,
+) -> float:
+    """The product over ``plays`` of ``chance(play, the hand its seat holds in hands)``.
 
     ``cache``, kept across the worlds of one decision, remembers each play's chance by
     the hand its seat holds (late in a round many worlds give a seat the same hand)."""
@@ -291,7 +305,7 @@ def weight(plays: Sequence[PastPlay], hands: Sequence[int], teams: bool,
     for i, p in enumerate(plays):
         c = None if cache is None else cache.get((i, hands[p.seat]))
         if c is None:
-            c = play_chance(p, hands[p.seat], teams, points, epsilon, temperature)
+            c = chance(p, hands[p.seat])
             if cache is not None:
                 cache[(i, hands[p.seat])] = c
         w *= c

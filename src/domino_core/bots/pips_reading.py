@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from domino_core.bots.batida_reading import PastPlay
+from domino_core.bots.batida_reading import PastPlay, chance_product
 from domino_core.tiles import IS_DOUBLE, NUMBER_MASK, TILE_VALUE
 
 __all__ = ["EPSILON", "TEMPERATURE", "heavy_chance", "heavy_weight"]
@@ -55,15 +55,6 @@ def heavy_weight(
     plays: Sequence[PastPlay], hands: Sequence[int],
     cache: dict[tuple[int, int], float] | None = None,
 ) -> float:
-    """The world ``hands``' weight: the product of every past play's chance in it
-    (``cache``, kept across one decision's worlds, holds each play's chance by hand)."""
-    w = 1.0
-    for i, p in enumerate(plays):
-        key = (i, hands[p.seat])
-        c = None if cache is None else cache.get(key)
-        if c is None:
-            c = heavy_chance(p, hands[p.seat])
-            if cache is not None:
-                cache[key] = c
-        w *= c
-    return w
+    """The world ``hands``' weight: the product of every past play's chance in it by the
+    habit (``cache`` as ``batida_reading.chance_product`` keeps it)."""
+    return chance_product(plays, hands, heavy_chance, cache)
