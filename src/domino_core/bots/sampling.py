@@ -44,6 +44,7 @@ class Sampler:
         slots.sort(key=lambda s: len(s.allowed))
         self.slots: tuple[_Slot, ...] = tuple(slots)
         self._sorted = tuple(tuple(sorted(s.allowed)) for s in self.slots)
+        self._allowed = tuple(s.allowed for s in self.slots)
         self.relaxed = False
         self.tries = 0
         if len(self.slots) > len(self.unseen):
@@ -83,7 +84,7 @@ class Sampler:
         that leaves few deals possible) it falls back to ``sample``, not uniform. ``tries``
         is then set to the shuffles it took (for the callers' budgets)."""
         pool = list(self.unseen)
-        slots = [s.allowed for s in self.slots]
+        slots = self._allowed
         n = len(slots)
         shuffle = rng.shuffle
         for attempt in range(tries):
