@@ -70,8 +70,12 @@ def test_a_notification_when_the_table_waits_for_us_in_a_background_tab(
         page.wait_for_function(MY_TURN, timeout=15000)
         page.evaluate("window.tabHidden = true")  # we switch to another tab
         _play_until_my_turn_again(page)
-        page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 1)")
-        note = _shown(page)[0]
+        # read in the same evaluation that sees it: a second look may come after the page
+        # replaced or took it away (the table moved on meanwhile)
+        shown = page.wait_for_function(
+            f"async () => ({SHOWN})().then((n) => (n.length === 1 ? n : null))"
+        ).json_value()
+        note = shown[0]
         assert note["title"] == "Sua vez no dominó"
         assert note["body"] == "A mesa está esperando a sua jogada."
 
