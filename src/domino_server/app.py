@@ -59,7 +59,9 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.registry = registry
         metrics.watch_live_tables(lambda: len(registry.actors))
         restored = await registry.restore_all()
-        collector = Collector(settings.gc_thresholds, settings.gc_full_seconds)
+        collector = Collector(
+            settings.gc_thresholds, settings.gc_full_seconds, settings.gc_full_grown
+        )
         collector.start()
         log.info("ready: %d playing tables restored", restored)
         sweeper = Sweeper(registry) if ownership is None else ClusterSweeper(registry, ownership)

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from domino_server.push.gather import TICK_SECONDS, Gatherer
+from domino_server.push.gather import STORE_TABLES, TICK_SECONDS, Gatherer
 from domino_server.push.news import TableNews
 
 from .helpers import Clock
@@ -105,3 +105,26 @@ async def test_settle_stores_what_is_kept_at_once(
     g.tell("b", lambda: None)  # a table no longer this instance's: nothing to store
     await asyncio.wait_for(g.settle(), 5)
     assert stores.batches[-1] == [("a", 1)]
+
+
+async def test_many_tables_ready_at_once_are_stored_in_short_goes_as_they_stand(
+    gathered: tuple[Gatherer, Stores, Clock],
+) -> None:
+    """A thousand tables ready at one look are read and stored a few dozen at a time (each
+    go stops the event loop), every one of them once, each as it stands when its go
+    comes: a table that moved while earlier goes were stored is stored as it is then."""
+    g, stores, _clock = gathered
+    turns = dict.fromkeys((f"t{i:04d}" for i in range(1000)), 0)
+
+    def teller(table: str) -> None:
+        g.tell(table, lambda: news(table, turns[table]))
+
+    for table in turns:
+        teller(table)
+    turns["t0999"] = 7  # moved after it was told: read when its go comes
+    await g.settle()
+    assert len(stores.batches) >= 1000 // STORE_TABLES
+    assert max(len(b) for b in stores.batches) <= STORE_TABLES
+    stored = [entry for b in stores.batches for entry in b]
+    assert sorted(t for t, _ in stored) == sorted(turns), "each table once"
+    assert ("t0999", 7) in stored

@@ -164,6 +164,27 @@ async def test_the_collector_frees_cyclic_garbage_on_its_beat() -> None:
         gc.set_threshold(*thresholds)
 
 
+async def test_the_collector_runs_early_once_enough_new_objects_piled_up() -> None:
+    """With the server's policy (automatic collection off), cyclic garbage waits for the
+    beat, unless more than ``grown`` new objects piled up: then a full pass frees it."""
+    thresholds = gc.get_threshold()
+    collector = Collector((0, 20, 1_000), every=3_600, grown=50_000, check=0.02)
+    try:
+        gc.collect()  # the count of new objects starts at 0
+        collector.start()
+        cycle = Cycle()
+        ref = weakref.ref(cycle)
+        del cycle
+        assert not await until_freed(ref, 0.3), "collected with automatic collection off"
+        kept = [[i] for i in range(60_000)]  # 60,000 new tracked objects, still alive
+        assert await until_freed(ref, 10), "no full collection after the pile-up"
+        assert len(kept) == 60_000
+    finally:
+        collector.stop()
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
 def test_the_server_runs_full_collections_on_its_beat(tmp_path: Path) -> None:
     """With its automatic full collections rare, the server runs them itself: Python's
     own gc metrics (``python_gc_collections_total``, generation 2) move while it idles."""

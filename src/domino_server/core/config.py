@@ -101,10 +101,17 @@ class Settings(BaseSettings):
         10, ge=1, description="Tables one client address may create at once (then 429)"
     )
 
-    # latency: Python's full garbage collections pause the loop for 100+ ms with
-    # hundreds of live tables; collect the young generations less often and the
-    # oldest one rarely, and run a full pass on a fixed beat instead (core.collector)
-    gc_thresholds: tuple[int, int, int] = (1_000, 20, 1_000)
+    # latency: with thousands of sockets each waiting on young coroutines and futures,
+    # even Python's young collections pause the loop for 50-170 ms (docs/BENCHMARKS.md);
+    # the tables' own data holds no cycle, so automatic collection is off (0) and a full
+    # pass runs on a fixed beat, or once enough new objects piled up (core.collector)
+    gc_thresholds: tuple[int, int, int] = (0, 20, 1_000)
+    gc_full_grown: int = Field(
+        2_000_000,
+        ge=0,
+        description="A full garbage collection runs before its beat once this many more "
+        "tracked objects were made than freed since the last one (0: only on the beat)",
+    )
     gc_full_seconds: float = Field(
         600.0,
         ge=0,

@@ -67,7 +67,7 @@ class LoopCommitter(Committer):
             if wait:
                 conn.exec_driver_sql("PRAGMA busy_timeout = 30000")
             try:
-                apply_writes(conn, writes)
+                apply_writes(conn, writes, raw_events=True)
             finally:
                 if wait:
                     conn.exec_driver_sql("PRAGMA busy_timeout = 0")
