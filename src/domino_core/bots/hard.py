@@ -46,6 +46,7 @@ from domino_core.bots.candidates import engine_moves, representatives
 from domino_core.bots.hard_exact import WORK_PER_SECOND, exact_pick
 from domino_core.bots.knowledge import Knowledge, Option
 from domino_core.bots.line_playout import guided_playout
+from domino_core.bots.pips_reading import heavy_weight
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.points_race import win_chance
 from domino_core.bots.sampling import Sampler, World
@@ -68,6 +69,16 @@ BATIDA_PLAYOUTS_PER_SECOND = 15000
 GUIDED_SEATS = (2,)
 """Seat counts whose rounds on a line scored by pips are played out by the guided
 policy (``line_playout``) instead of uniformly random moves."""
+
+
+FIVES_GREED = {2: 0.9}
+"""By seat count, the share of the fives playouts' turns that take the most points at once
+(``playout.greedy_fives_playout``; 0.75 elsewhere)."""
+
+READ_SEATS = (2,)
+"""Seat counts where, on a line scored by pips, the playouts' worlds are dealt uniformly
+(``Sampler.sample_uniform``) and each counts by how likely the other seats' plays were in
+it (``pips_reading``), as the exact search's do."""
 
 
 def _value(match: Match, side: int, goal: int) -> float:
@@ -97,7 +108,7 @@ def play_out_each(
         m = base.copy()
         m.push(move)
         if fives:
-            greedy_fives_playout(m, random.Random(seed))
+            greedy_fives_playout(m, random.Random(seed), FIVES_GREED.get(base.rules.seats, 0.75))
         elif batida:
             greedy_batida_playout(m, random.Random(seed))
         elif guided:
@@ -167,10 +178,16 @@ def evaluate(
         else []
     )
     read = past_plays(k) if table is not None and weights is not None else []
+    # Pips on a line at the seat counts of READ_SEATS: uniform worlds, weighed by the reading.
+    reading = table is None and not fives and k.seats in READ_SEATS and not k.batida()
+    if reading:
+        read = past_plays(k)
+    wsum = [0.0] * len(searched)
     read_cache: dict[tuple[int, int], float] = {}
     points = k.batida_points
     while True:
-        world = sampler.sample(rng)
+        world = sampler.sample_uniform(rng) if reading else sampler.sample(rng)
+        w = 1.0
         playout_seed = rng.getrandbits(32)
         if table is not None:
             masks = [mask_of_pairs(h) for h in world.hands]
@@ -187,8 +204,11 @@ def evaluate(
         else:
             base = _rebuild(k, world, board)
             values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+            if reading and read:
+                w = heavy_weight(read, [mask_of_pairs(h) for h in world.hands], read_cache)
         for i, value in enumerate(values):
-            totals[i] += value
+            totals[i] += w * value
+            wsum[i] += w
             counts[i] += 1
         done += len(moves)
         if budget is not None:
@@ -197,7 +217,8 @@ def evaluate(
         elif time.perf_counter() >= deadline:
             break
     where = {opt: j for j, opt in enumerate(searched)}
-    means = [totals[where[r]] / counts[where[r]] if r in where else -1.0 for r in reps]
+    means = [totals[where[r]] / wsum[where[r]] if r in where and wsum[where[r]] > 0 else -1.0
+             for r in reps]
     return means, [counts[where[r]] if r in where else 0 for r in reps]
 
 

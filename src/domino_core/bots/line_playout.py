@@ -18,14 +18,14 @@ left end in id order, then the right). Draws, passes and the round's end are
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from domino_core.match import Match
 from domino_core.playout import FITTING, LineEnd
 from domino_core.round_playout import playout
 from domino_core.tiles import IS_DOUBLE, N_TILES, NUMBER_MASK, TILE_VALUE
 
-__all__ = ["DOUBLE_BONUS", "GREED", "SHUT_BONUS", "guided_line_out", "guided_playout"]
+__all__ = ["DOUBLE_BONUS", "GREED", "SHUT_BONUS", "guided_line_out", "guided_playout", "habit_pick"]
 
 GREED = 0.75
 """The share of the turns played by the habits rather than at random."""
@@ -40,6 +40,30 @@ _BIT: tuple[int, ...] = tuple(1 << t for t in range(N_TILES))
 _RATE: tuple[int, ...] = tuple(
     TILE_VALUE[t] + (DOUBLE_BONUS if IS_DOUBLE[t] else 0) for t in range(N_TILES)
 )
+
+
+def habit_pick(
+    on_left: Sequence[int], on_right: Sequence[int], after: int, left: int, right: int
+) -> int:
+    """The index of the habits' play among ``on_left`` then ``on_right`` (the tiles that
+    fit the ``left`` end, then the ``right`` one), the next seat holding ``after``: the
+    first of the best by the module's rate."""
+    nm = NUMBER_MASK
+    value = TILE_VALUE
+    rate = _RATE
+    k = len(on_left)
+    pick = best = -1
+    for i in range(k + len(on_right)):
+        if i < k:
+            c = on_left[i]
+            shut = not after & (nm[value[c] - left] | nm[right])
+        else:
+            c = on_right[i - k]
+            shut = not after & (nm[left] | nm[value[c] - right])
+        r = rate[c] + (SHUT_BONUS if shut else 0)
+        if r > best:
+            pick, best = i, r
+    return pick
 
 
 def guided_line_out(
@@ -63,7 +87,6 @@ def guided_line_out(
     nm = NUMBER_MASK
     fitting = FITTING
     value = TILE_VALUE
-    rate = _RATE
     bits = _BIT
     at_once = asleep is not None
     gone = asleep or 0
@@ -83,18 +106,8 @@ def guided_line_out(
             if count == 1:
                 pick = 0
             elif rnd() < greed:
-                after = hands[turn + 1 if turn + 1 < n else 0]
-                pick = best = -1
-                for i in range(count):
-                    if i < k:
-                        c = on_left[i]
-                        shut = not after & (nm[value[c] - left] | nm[right])
-                    else:
-                        c = on_right[i - k]
-                        shut = not after & (nm[left] | nm[value[c] - right])
-                    r = rate[c] + (SHUT_BONUS if shut else 0)
-                    if r > best:
-                        pick, best = i, r
+                pick = habit_pick(on_left, on_right, hands[turn + 1 if turn + 1 < n else 0],
+                                  left, right)
             else:
                 pick = int(rnd() * count)
             if pick < k:

@@ -23,16 +23,6 @@ from domino_core.tiles import TILE_A, TILE_B
 
 _OTHER_LONG = {L: R, R: L}
 
-SHED = True
-"""Whether a greedy turn with no points to take sheds the heaviest tile (a double
-counting 4 more, as Nino rates it; the first such play) rather than a random one."""
-
-_RATE = tuple(TILE_A[t] + TILE_B[t] + (4 if TILE_A[t] == TILE_B[t] else 0) for t in range(28))
-
-
-def _shed_rate(play: tuple[int, int | None]) -> int:
-    return _RATE[play[0]]
-
 
 def count_after(board: Board, total: int, tile: int, end: int | None) -> int:
     """The fives sum of the ends once ``tile`` is laid on ``end``, given the sum ``total`` now."""
@@ -76,8 +66,6 @@ def greedy_fives_playout(match: Match, rng: random.Random, greed: float = 0.75) 
                         top.append((t, e))
                 if top:
                     plays = top
-                elif SHED:
-                    plays = [max(plays, key=_shed_rate)]
             t, e = plays[int(rnd() * len(plays))]
             r._play_quiet(r.turn, t, e)
             continue
