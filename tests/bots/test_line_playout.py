@@ -8,13 +8,14 @@ import random
 import pytest
 
 from domino_core import Match, Rules, view_for
+from domino_core.bots import choose_move, hard
 from domino_core.bots.knowledge import knowledge_from
 from domino_core.bots.line_playout import guided_line_out, guided_playout, habit_pick
 from domino_core.bots.sampling import Sampler
 from domino_core.determinize import match_from_view
 from domino_core.tiles import NUMBER_MASK, Tile
 
-from .helpers import check_round_end
+from .helpers import check_round_end, positions
 
 
 @pytest.mark.parametrize("preset", ["classic", "draw", "block", "caribbean"])
@@ -96,3 +97,21 @@ def test_the_loop_follows_the_habits_by_its_greed() -> None:
             last[greed].add(out[7])
     assert last[1.0] == {Tile.parse("1-0").id}
     assert last[0.0] == {Tile.parse("1-0").id, Tile.parse("6-5").id}
+
+
+@pytest.mark.parametrize("preset", ["classic", "draw", "block", "caribbean"])
+def test_the_two_seat_search_plays_legal_reproducible_moves_by_the_guided_playouts(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(5)
+    differ = 0
+    for i, (match, view) in enumerate(positions(preset, 60, seed=9, seats=(2,))):
+        legal = match.legal_moves()
+        a = choose_move(view, level="voquelonia", seed=i, playouts=120)
+        assert a in legal and a == choose_move(view, level="voquelonia", seed=i, playouts=120)
+        with monkeypatch.context() as m:  # the same search on uniformly random playouts
+            m.setattr(hard, "GUIDED_SEATS", ())
+            m.setattr(hard, "READ_SEATS", ())
+            differ += a != choose_move(view, level="voquelonia", seed=i, playouts=120)
+        match.push(a if rng.random() < 0.5 else rng.choice(legal))
+    assert differ >= 3  # the guided playouts and the reading are the ones searched with

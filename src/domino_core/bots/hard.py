@@ -8,7 +8,9 @@ For each decision it repeatedly
    ``determinize.match_from_view``;
 2. plays every candidate move in that world, then plays the round out with
    random legal moves (the same random sequence for every candidate, so the
-   comparison is fair);
+   comparison is fair; at 2 seats on a line scored by pips, by a club player's habits
+   three turns in four, ``line_playout``, the worlds dealt uniformly and each counted by
+   how likely the other seat's plays were in it, ``pips_reading``; in fives, greedily);
 3. scores the end of the round by its side's chance to win the *match* from the
    scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
    model on the points each side still needs to reach the goal, or where rounds
