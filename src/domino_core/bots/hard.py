@@ -51,6 +51,7 @@ from domino_core.bots.line_playout import guided_playout
 from domino_core.bots.pips_reading import heavy_weight
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.points_race import win_chance
+from domino_core.bots.reply_search import reply_values
 from domino_core.bots.sampling import Sampler, World
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.match import Match
@@ -73,7 +74,11 @@ GUIDED_SEATS = (2,)
 policy (``line_playout``) instead of uniformly random moves."""
 
 
-FIVES_GREED = {2: 0.9}
+REPLY_SEATS = (2,)
+"""Seat counts where, in fives, each candidate is met by the other seat's best reply in
+every world (``reply_search``) before the playout."""
+
+FIVES_GREED: dict[int, float] = {}
 """By seat count, the share of the fives playouts' turns that take the most points at once
 (``playout.greedy_fives_playout``; 0.75 elsewhere)."""
 
@@ -205,7 +210,13 @@ def evaluate(
                 weights.append(weight(read, masks, k.teams, points, cache=read_cache))
         else:
             base = _rebuild(k, world, board)
-            values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+            if fives and k.seats in REPLY_SEATS:
+                values, spent = reply_values(
+                    base, moves, lambda m: _value(m, side, k.goal), seed=playout_seed,
+                    greed=FIVES_GREED.get(k.seats, 0.75))
+                done += spent - len(moves)
+            else:
+                values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
             if reading and read:
                 w = heavy_weight(read, [mask_of_pairs(h) for h in world.hands], read_cache)
         for i, value in enumerate(values):
