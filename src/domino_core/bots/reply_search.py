@@ -40,12 +40,12 @@ def reply_values(
             out.append(value(m))
             playouts += 1
             continue
-        worst = 1.0
+        values = []
         for reply in replies:
             r = m.copy()
             r.push(reply)
             greedy_fives_playout(r, random.Random(seed), greed)
-            worst = min(worst, value(r))
-        out.append(worst)
+            values.append(value(r))
+        out.append(min(values))
         playouts += len(replies)
     return out, playouts
