@@ -9,8 +9,7 @@ For each decision it repeatedly
 2. plays every candidate move in that world, then plays the round out with
    random legal moves (the same random sequence for every candidate, so the
    comparison is fair; at 2 seats on a line scored by pips, by a club player's habits
-   three turns in four, ``line_playout``, the worlds dealt uniformly and each counted by
-   how likely the other seat's plays were in it, ``pips_reading``; in fives, greedily);
+   three turns in four, ``line_playout``; in fives, greedily);
 3. scores the end of the round by its side's chance to win the *match* from the
    scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
    model on the points each side still needs to reach the goal, or where rounds
@@ -48,7 +47,6 @@ from domino_core.bots.candidates import engine_moves, representatives
 from domino_core.bots.hard_exact import WORK_PER_SECOND, exact_pick
 from domino_core.bots.knowledge import Knowledge, Option
 from domino_core.bots.line_playout import guided_playout
-from domino_core.bots.pips_reading import heavy_weight
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.points_race import win_chance
 from domino_core.bots.reply_search import reply_values
@@ -81,12 +79,6 @@ every world (``reply_search``) before the playout."""
 FIVES_GREED: dict[int, float] = {}
 """By seat count, the share of the fives playouts' turns that take the most points at once
 (``playout.greedy_fives_playout``; 0.75 elsewhere)."""
-
-READ_SEATS = (2,)
-"""Seat counts where, on a line scored by pips, the playouts' worlds are dealt uniformly
-(``Sampler.sample_uniform``) and each counts by how likely the other seats' plays were in
-it (``pips_reading``), as the exact search's do."""
-
 
 def _value(match: Match, side: int, goal: int) -> float:
     """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
@@ -185,16 +177,10 @@ def evaluate(
         else []
     )
     read = past_plays(k) if table is not None and weights is not None else []
-    # Pips on a line at the seat counts of READ_SEATS: uniform worlds, weighed by the reading.
-    reading = table is None and not fives and k.seats in READ_SEATS and not k.batida()
-    if reading:
-        read = past_plays(k)
-    wsum = [0.0] * len(searched)
     read_cache: dict[tuple[int, int], float] = {}
     points = k.batida_points
     while True:
-        world = sampler.sample_uniform(rng) if reading else sampler.sample(rng)
-        w = 1.0
+        world = sampler.sample(rng)
         playout_seed = rng.getrandbits(32)
         if table is not None:
             masks = [mask_of_pairs(h) for h in world.hands]
@@ -217,11 +203,8 @@ def evaluate(
                 done += spent - len(moves)
             else:
                 values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
-            if reading and read:
-                w = heavy_weight(read, [mask_of_pairs(h) for h in world.hands], read_cache)
         for i, value in enumerate(values):
-            totals[i] += w * value
-            wsum[i] += w
+            totals[i] += value
             counts[i] += 1
         done += len(moves)
         if budget is not None:
@@ -230,8 +213,7 @@ def evaluate(
         elif time.perf_counter() >= deadline:
             break
     where = {opt: j for j, opt in enumerate(searched)}
-    means = [totals[where[r]] / wsum[where[r]] if r in where and wsum[where[r]] > 0 else -1.0
-             for r in reps]
+    means = [totals[where[r]] / counts[where[r]] if r in where else -1.0 for r in reps]
     return means, [counts[where[r]] if r in where else 0 for r in reps]
 
 
