@@ -49,7 +49,6 @@ from domino_core.bots.knowledge import Knowledge, Option
 from domino_core.bots.line_playout import guided_playout
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.points_race import win_chance
-from domino_core.bots.reply_search import reply_values
 from domino_core.bots.sampling import Sampler, World
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.match import Match
@@ -71,14 +70,6 @@ GUIDED_SEATS = (2,)
 """Seat counts whose rounds on a line scored by pips are played out by the guided
 policy (``line_playout``) instead of uniformly random moves."""
 
-
-REPLY_SEATS = (2,)
-"""Seat counts where, in fives, each candidate is met by the other seat's best reply in
-every world (``reply_search``) before the playout."""
-
-FIVES_GREED: dict[int, float] = {}
-"""By seat count, the share of the fives playouts' turns that take the most points at once
-(``playout.greedy_fives_playout``; 0.75 elsewhere)."""
 
 def _value(match: Match, side: int, goal: int) -> float:
     """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
@@ -107,7 +98,7 @@ def play_out_each(
         m = base.copy()
         m.push(move)
         if fives:
-            greedy_fives_playout(m, random.Random(seed), FIVES_GREED.get(base.rules.seats, 0.75))
+            greedy_fives_playout(m, random.Random(seed))
         elif batida:
             greedy_batida_playout(m, random.Random(seed))
         elif guided:
@@ -196,13 +187,7 @@ def evaluate(
                 weights.append(weight(read, masks, k.teams, points, cache=read_cache))
         else:
             base = _rebuild(k, world, board)
-            if fives and k.seats in REPLY_SEATS:
-                values, spent = reply_values(
-                    base, moves, lambda m: _value(m, side, k.goal), seed=playout_seed,
-                    greed=FIVES_GREED.get(k.seats, 0.75))
-                done += spent - len(moves)
-            else:
-                values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+            values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
         for i, value in enumerate(values):
             totals[i] += value
             counts[i] += 1
