@@ -12,7 +12,8 @@ seat pass), and otherwise a uniformly random play::
 the first of the best in the order of ``playout.play_line_out`` (the tiles fitting the
 left end in id order, then the right). Draws, passes and the round's end are
 ``play_line_out``'s, and so is what it returns: it is called in its place
-(``round_playout.playout``'s ``line_out``).
+(``round_playout.playout``'s ``line_out``). The hard player plays out with it at the seat
+counts of ``hard.GUIDED_SEATS`` (2: measured there only).
 """
 
 from __future__ import annotations
