@@ -14,15 +14,9 @@ from typing import Literal
 
 from .tiles import N_TILES, NUMBER_MASK, TILE_VALUE, ids_of, submasks
 
-__all__ = ["FITTING", "LineEnd", "LineOut", "play_line_out"]
+__all__ = ["play_line_out"]
 
 LineEnd = Literal["domino", "blocked"]
-
-#: The shape of :func:`play_line_out` (a search may play its lines out by another policy).
-LineOut = Callable[
-    [list[int], list[int], int, int, int, int, int, int, int, int | None, Callable[[], float]],
-    tuple[LineEnd, int, int, int, int, int, int, int],
-]
 
 
 #: ``FITTING[m]``: the tile ids of ``m``, ascending, for every ``m`` within the tiles of

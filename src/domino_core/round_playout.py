@@ -11,7 +11,7 @@ from math import floor
 from typing import TYPE_CHECKING
 
 from .board import PAIRS
-from .playout import LineOut, play_line_out
+from .playout import play_line_out
 from .scoring import score_blocked, score_domino
 from .tiles import TILE_A, TILE_B
 
@@ -21,14 +21,11 @@ if TYPE_CHECKING:
 __all__ = ["draw_or_pass", "playout"]
 
 
-def playout(r: RoundState, rng: random.Random, line_out: LineOut = play_line_out) -> None:
+def playout(r: RoundState, rng: random.Random) -> None:
     """Play ``r`` with uniformly random legal moves until the round ends.
 
     For search: it keeps hands, ends, scores and the result exact, but does not
-    write the log, the record plays or the board's arms. On a line without fives the
-    moves once the opening tile lies are ``line_out``'s (a loop with
-    :func:`~domino_core.playout.play_line_out`'s arguments and result: a search may
-    give its own policy).
+    write the log, the record plays or the board's arms.
     """
     if r.turn is None:
         return
@@ -65,7 +62,7 @@ def playout(r: RoundState, rng: random.Random, line_out: LineOut = play_line_out
                 return
             seat = r.turn
         left, right, placed, passes = ends[0], ends[1], board.placed, r.passes
-    end, turn, r.bone_pos, r.passes, left, right, board.placed, last = line_out(
+    end, turn, r.bone_pos, r.passes, left, right, board.placed, last = play_line_out(
         r.hands, r.bone, len(r.bone) if rules.drawing else 0, r.bone_pos,
         left, right, placed, seat, passes, r._asleep() if at_once else None, rng.random,
     )

@@ -8,8 +8,7 @@ For each decision it repeatedly
    ``determinize.match_from_view``;
 2. plays every candidate move in that world, then plays the round out with
    random legal moves (the same random sequence for every candidate, so the
-   comparison is fair; at 2 seats on a line scored by pips, by a club player's habits
-   three turns in four, ``line_playout``; in fives, greedily);
+   comparison is fair);
 3. scores the end of the round by its side's chance to win the *match* from the
    scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
    model on the points each side still needs to reach the goal, or where rounds
@@ -46,7 +45,6 @@ from domino_core.bots.batida_search import PAIR_ID, batida_fast, batida_table, m
 from domino_core.bots.candidates import engine_moves, representatives
 from domino_core.bots.hard_exact import WORK_PER_SECOND, exact_pick
 from domino_core.bots.knowledge import Knowledge, Option
-from domino_core.bots.line_playout import guided_playout
 from domino_core.bots.playout import greedy_fives_playout
 from domino_core.bots.points_race import win_chance
 from domino_core.bots.sampling import Sampler, World
@@ -65,11 +63,6 @@ converts a think time into the fixed budget used when a seed is given."""
 
 BATIDA_PLAYOUTS_PER_SECOND = 15000
 """The same by batida on a line, where ``batida_search`` plays the rounds out."""
-
-GUIDED_SEATS = (2,)
-"""Seat counts whose rounds on a line scored by pips are played out by the guided
-policy (``line_playout``) instead of uniformly random moves."""
-
 
 def _value(match: Match, side: int, goal: int) -> float:
     """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
@@ -93,7 +86,6 @@ def play_out_each(
     luck."""
     out: list[float] = []
     batida = base.rules.batida
-    guided = base.rules.seats in GUIDED_SEATS
     for move in moves:
         m = base.copy()
         m.push(move)
@@ -101,8 +93,6 @@ def play_out_each(
             greedy_fives_playout(m, random.Random(seed))
         elif batida:
             greedy_batida_playout(m, random.Random(seed))
-        elif guided:
-            guided_playout(m, random.Random(seed))
         else:
             m.playout(random.Random(seed))
         out.append(_value(m, side, goal))
