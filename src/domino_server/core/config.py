@@ -117,8 +117,8 @@ class Settings(BaseSettings):
         ge=0,
         description="Seconds between full garbage collections, which free what closed "
         "connections leave in reference cycles (a few hundred objects a minute under a "
-        "300-table soak) and pause the loop while they run (0: only Python's own, rare "
-        "with gc_thresholds, so that memory grows with every connection)",
+        "300-table soak) and pause the loop while they run (0: only once gc_full_grown "
+        "new objects piled up, or by Python's own thresholds if gc_thresholds turns them on)",
     )
 
     # Web Push reminders (correspondence tables)
