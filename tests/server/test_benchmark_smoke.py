@@ -28,7 +28,7 @@ def test_soak_prints_memory_over_time(
     assert len(rows) >= 3, out
     assert all(int(r[1]) > 10 for r in rows), out  # the server's RSS in MiB
     assert int(rows[-1][3]) >= 1 and int(rows[-1][4]) > 0, out  # live tables, moves
-    assert re.search(r"verdict: (FLAT|GROWING): server RSS slope [-+]\d+\.\d+ MiB/min", out), out
+    assert re.search(r"verdict: (FLAT|GROWING)[^:]*: server RSS slope [-+]\d+\.\d+ MiB/min", out), out
 
 
 @pytest.mark.slow
@@ -44,3 +44,19 @@ def test_flood_prints_the_other_tables_answers_against_the_budget(
     assert re.search(r"flood: 10 tables of 3 hard bots created and started, 5 refused", out), out
     assert re.search(r"under flood: 2 answers, median [\d.]+ s", out), out
     assert "target: every answer within 2x budget" in out
+
+
+def test_the_soak_verdict_tells_a_rise_that_follows_the_tables_from_a_leak(
+    load_benchmark: Callable[[str], ModuleType], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    verdict = load_benchmark("soak").verdict
+    flat = [(m, 100.0, 50.0, 4) for m in range(6)]
+    # 2 MiB per extra table held and nothing else: the rise follows the tables.
+    held = [4 + m + m % 2 for m in range(6)]  # more and more tables, not in a straight line
+    follows = [(m, 100.0 + 2 * held[m], 50.0, held[m]) for m in range(6)]
+    leak = [(m, 100.0 + 5 * m, 50.0, 4) for m in range(6)]
+    assert verdict(flat, 0, 1).startswith("verdict: FLAT: server RSS slope +0.00 MiB/min")
+    assert verdict(follows, 0, 1).startswith("verdict: FLAT at a constant number of tables")
+    assert verdict(leak, 0, 1).startswith("verdict: GROWING: server RSS slope +5.00 MiB/min")
+    assert verdict(flat[:1], 0, 1).startswith("verdict: not judged")
