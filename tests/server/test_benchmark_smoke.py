@@ -28,7 +28,8 @@ def test_soak_prints_memory_over_time(
     assert len(rows) >= 3, out
     assert all(int(r[1]) > 10 for r in rows), out  # the server's RSS in MiB
     assert int(rows[-1][3]) >= 1 and int(rows[-1][4]) > 0, out  # live tables, moves
-    assert re.search(r"verdict: (FLAT|GROWING)[^:]*: server RSS slope [-+]\d+\.\d+ MiB/min", out), out
+    judged = r"verdict: (FLAT|GROWING)[^:]*: server RSS slope [-+]\d+\.\d+ MiB/min"
+    assert re.search(judged, out), out
 
 
 @pytest.mark.slow
