@@ -128,3 +128,38 @@ async def test_many_tables_ready_at_once_are_stored_in_short_goes_as_they_stand(
     stored = [entry for b in stores.batches for entry in b]
     assert sorted(t for t, _ in stored) == sorted(turns), "each table once"
     assert ("t0999", 7) in stored
+
+
+async def test_only_tables_someone_is_subscribed_at_are_read_and_stored() -> None:
+    """A table without a push subscription is neither read (no spectator's view made) nor
+    stored; if the subscriptions cannot be read, every table is stored as before."""
+    stores = Stores()
+    read: list[str] = []
+    asked: list[list[str]] = []
+    subscribed = {"a"}
+
+    async def subscriptions(tables: list[str]) -> set[str]:
+        asked.append(sorted(tables))
+        if not subscribed:
+            raise OSError("database away")
+        return subscribed & set(tables)
+
+    def teller(table: str, turn: int) -> None:
+        def made() -> TableNews:
+            read.append(table)
+            return news(table, turn)
+
+        g.tell(table, made)
+
+    g = Gatherer(stores, subscribed=subscriptions, quiet=2.0, latest=10.0, clock=Clock())
+    running = asyncio.create_task(g.run())
+    teller("a", 0)
+    teller("b", 1)
+    await asyncio.wait_for(g.settle(), 5)
+    assert stores.batches == [[("a", 0)]] and read == ["a"] and asked == [["a", "b"]]
+    subscribed.clear()  # the subscriptions' query fails
+    teller("a", 1)
+    teller("b", 0)
+    await asyncio.wait_for(g.settle(), 5)
+    assert stores.batches[-1] == [("a", 1), ("b", 0)]
+    running.cancel()

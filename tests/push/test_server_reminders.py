@@ -10,7 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import create_async_engine
 
+from domino_server.store import models as m
 from server.harness import Client, Server, move_frame
 
 from .push_service import PushService
@@ -147,3 +150,48 @@ async def test_a_gone_browser_is_forgotten(
         await asyncio.sleep(0.05)
     assert not known(first)
     assert known(1 - first)  # the other seat's browser was never pushed to
+
+
+async def stored_reminders(server: Server, table_id: str) -> list[str]:
+    """The kinds of reminder rows the server's database holds for the table."""
+    engine = create_async_engine(server.database_url)
+    try:
+        async with engine.connect() as conn:
+            rows = await conn.execute(
+                select(m.push_reminders.c.kind).where(m.push_reminders.c.table_id == table_id)
+            )
+            return sorted(str(r[0]) for r in rows)
+    finally:
+        await engine.dispose()
+
+
+async def test_reminders_turned_on_during_a_turn_cover_that_turn(
+    make_server: Callable[..., Server], push: PushService
+) -> None:
+    server = make_server(QUICK)
+    made = server.create(pace="correspondence", seats=2, bots=[None, None], name="Ana")
+    joined = server.join(made["table_id"], "Bia")
+    tid, tokens = made["table_id"], [made["token"], joined["token"]]
+    r = server.post(f"/api/tables/{tid}/start", token=tokens[0])
+    assert r.status_code == 200, r.text
+    first = int(server.get(f"/api/tables?id={tid}").json()["tables"][0]["turn"])
+    other = 1 - first
+    mover = Client(server, tid, tokens[first])
+    await mover.connect()
+    assert mover.view is not None
+    answer = await mover.command(move_frame(mover.view["legal"][0]))
+    assert answer["type"] == "accepted", answer
+    await mover.close()
+    # nobody is subscribed: the turns came and went without a reminder stored
+    await asyncio.sleep(0.5)  # gathering looks every 0.25 s and stores what is ready
+    assert await stored_reminders(server, tid) == []
+    # the seat on turn opens the table and turns reminders on from it, then leaves
+    page = Client(server, tid, tokens[other])
+    await page.connect()
+    endpoint = subscribe(server, push, tid, tokens[other])
+    await page.close()
+    # no "your turn" (the page was open), then "a day" later and before the claim
+    got = await wait_kinds(push, endpoint, 2)
+    assert [p["kind"] for p in got] == ["after_24h", "before_absence_claim"]
+    assert all(p["turn"] == other for p in got)
+    assert "your_turn" in await stored_reminders(server, tid)  # stored, as skipped

@@ -8,6 +8,10 @@ transaction. A quick exchange of moves (two people playing at once at a correspo
 table) thus stores its reminders once it pauses instead of at every move: a turn that
 lasts has its reminders stored within a tick of its start. News not stored when the
 server dies is made again when the table is loaded.
+
+Only tables that someone is reminded at are read and stored (``subscribed``, asked once
+per go): a table without any push subscription makes no news and no rows at all, and the
+subscription itself tells the table again.
 """
 
 from __future__ import annotations
@@ -48,17 +52,20 @@ class _Kept:
 class Gatherer:
     """Keeps each table's latest news and hands what is ready to ``store`` (a list of
     news of at most :data:`STORE_TABLES` tables, stored in one go; it logs and swallows
-    its own failures)."""
+    its own failures). ``subscribed`` gives which of some tables have a push subscription
+    (None: every table counts as subscribed; if it fails, so do all of them)."""
 
     def __init__(
         self,
         store: Callable[[list[TableNews]], Awaitable[None]],
         *,
+        subscribed: Callable[[list[str]], Awaitable[set[str]]] | None = None,
         quiet: float = QUIET_SECONDS,
         latest: float = LATEST_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._store = store
+        self._subscribed = subscribed
         self.quiet, self.latest, self.clock = quiet, latest, clock
         self._kept: dict[str, _Kept] = {}
         self._stored_at: dict[str, float] = {}  # tables stored less than ``quiet`` ago
@@ -107,12 +114,18 @@ class Gatherer:
         return ready
 
     async def _read_and_store(self, ready: list[str]) -> None:
-        """Read the news of the tables ``ready`` as they stand now, and store them."""
+        """Read the news of the tables ``ready`` that have a subscription as they stand
+        now, and store them."""
+        taken = [(t, k) for t in ready if (k := self._kept.pop(t, None)) is not None]
+        if self._subscribed is not None and taken:
+            try:
+                wanted = await self._subscribed([t for t, _ in taken])
+            except Exception:
+                log.exception("push subscriptions not read; storing every table's reminders")
+            else:
+                taken = [(t, k) for t, k in taken if t in wanted]
         news: list[TableNews] = []
-        for table_id in ready:
-            kept = self._kept.pop(table_id, None)
-            if kept is None:
-                continue
+        for table_id, kept in taken:
             try:
                 made = kept.read()
             except Exception:

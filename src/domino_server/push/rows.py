@@ -31,6 +31,7 @@ __all__ = [
     "next_due",
     "remove_subscriptions",
     "retry_later",
+    "subscribed_tables",
     "subscriptions_of",
 ]
 
@@ -77,6 +78,13 @@ async def has_subscription(engine: AsyncEngine, table_id: str, seat: int, endpoi
     where = and_(S.c.table_id == table_id, S.c.seat == seat, S.c.endpoint == endpoint)
     async with engine.connect() as conn:
         return (await conn.execute(select(S.c.id).where(where))).first() is not None
+
+
+async def subscribed_tables(engine: AsyncEngine, table_ids: Sequence[str]) -> set[str]:
+    """Which of ``table_ids`` have at least one push subscription (for any seat)."""
+    query = select(S.c.table_id).where(S.c.table_id.in_(list(table_ids))).distinct()
+    async with engine.connect() as conn:
+        return {str(r[0]) for r in await conn.execute(query)}
 
 
 async def subscriptions_of(engine: AsyncEngine, table_id: str, seat: int) -> list[dict[str, Any]]:

@@ -76,7 +76,10 @@ class Reminders:
         soonest = min(settings.push_after_seconds, settings.absence_seconds)
         quiet = min(QUIET_SECONDS, soonest / 1000)
         self._gather = Gatherer(
-            self._store, quiet=quiet, latest=quiet * LATEST_SECONDS / QUIET_SECONDS
+            self._store,
+            subscribed=functools.partial(rows.subscribed_tables, engine),
+            quiet=quiet,
+            latest=quiet * LATEST_SECONDS / QUIET_SECONDS,
         )
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -288,7 +291,8 @@ class Reminders:
     async def subscribe(
         self, table_id: str, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
     ) -> None:
-        """Remind the seat through this browser's subscription."""
+        """Remind the seat through this browser's subscription (the caller then tells the
+        table's news again: a table nobody was subscribed at has no reminders stored)."""
         keys = (endpoint, p256dh, auth, lang)
         await self._transact(lambda conn: rows.add_subscription(conn, table_id, seat, *keys))
 

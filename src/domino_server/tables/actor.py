@@ -116,7 +116,7 @@ class TableActor:
         """Start the actor's task."""
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
         self.inbox.put_nowait(TICK)
-        self._remind()  # what a crash right after a commit may have left untold
+        self.remind()  # what a crash right after a commit may have left untold
 
     async def stop(self) -> None:
         """Stop the task and any bot request; sockets are closed (clients may reconnect)."""
@@ -181,7 +181,7 @@ class TableActor:
             self.state = evolve(self.state, ev)
         announce(self.publisher, self.state, events, stored)
         if stored:
-            self._remind()
+            self.remind()
         return Reply(self.state.seq)
 
     def _standing(self) -> tuple[dict[str, Any], Match | None] | None:
@@ -189,8 +189,9 @@ class TableActor:
         whoever loads the table next tells its reminders)."""
         return None if self.stopped else (self.summary(), self.state.match)
 
-    def _remind(self) -> None:
-        """Tell the reminders where a correspondence table stands (never blocks)."""
+    def remind(self) -> None:
+        """Tell the reminders where a correspondence table stands (never blocks): after
+        each stored event, after loading, and once someone subscribes to its reminders."""
         if self.reminders is not None and not self.state.live:
             self.reminders.table_committed(self.id, self._standing)
 

@@ -127,6 +127,8 @@ async def subscribe(
     await reminders.subscribe(
         actor.id, seat, body.endpoint, body.keys.p256dh, body.keys.auth, body.lang
     )
+    actor.remind()  # the table's reminders, stored only once someone is subscribed...
+    await reminders.settle()  # ...now, as the table stands with this page open
     return Subscribed(subscribed=True)
 
 
