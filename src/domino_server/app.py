@@ -42,7 +42,11 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(make_engine(settings.database_url), make_sqlite_writer(settings.database_url))
+        store = Store(
+            make_engine(settings.database_url),
+            make_sqlite_writer(settings.database_url),
+            commit_gap=settings.commit_gap_seconds,
+        )
         store.start()
         pool = (
             bots if bots is not None else BotPool(settings.bot_workers, settings.bot_think_seconds)

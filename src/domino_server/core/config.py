@@ -101,6 +101,18 @@ class Settings(BaseSettings):
         10, ge=1, description="Tables one client address may create at once (then 429)"
     )
 
+    # group commit: a move is acknowledged once it is durable (the WAL fsynced on SQLite, the
+    # transaction committed on PostgreSQL); under load, moves that come within the gap share
+    # one, which halves the server's CPU per move at a human pace (docs/BENCHMARKS.md)
+    commit_gap_seconds: float = Field(
+        0.008,
+        ge=0,
+        le=0.1,
+        description="Least time between the starts of two durable commits (the SQLite WAL's "
+        "fsync, a PostgreSQL transaction); what comes in between waits and shares the next "
+        "one. A move after a quiet spell goes at once (0: never wait)",
+    )
+
     # latency: with thousands of sockets each waiting on young coroutines and futures,
     # even Python's young collections pause the loop for 50-170 ms (docs/BENCHMARKS.md);
     # the tables' own data holds no cycle, so automatic collection is off (0) and a full

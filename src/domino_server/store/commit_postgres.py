@@ -22,12 +22,14 @@ log = logging.getLogger("domino_server.store.commit")
 
 
 class TaskCommitter(Committer):
-    """An async engine: one task commits what is queued, batch after batch. With a
+    """An async engine: one task commits what is queued, batch after batch (two batches
+    start at least ``gap`` seconds apart; a write after a quiet spell goes at once). With a
     :attr:`fence`, each write carries the epoch it was decided under; the transaction
     leaves out (and fails with :class:`Fenced`) those whose lease is gone."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, gap: float = 0.0) -> None:
         self.engine = engine
+        self.gap = gap  # least seconds between the starts of two transactions
         self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None], int | None]] = (
             asyncio.Queue()
         )
@@ -83,8 +85,14 @@ class TaskCommitter(Committer):
                 settle(fut, None)
 
     async def _writer(self) -> None:
+        loop = asyncio.get_running_loop()
+        last = float("-inf")
         while True:
             batch = [await self._queue.get()]
+            wait = last + self.gap - loop.time()
+            if wait > 0:  # what comes meanwhile shares this transaction
+                await asyncio.sleep(wait)
+            last = loop.time()
             while len(batch) < MAX_BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
             try:

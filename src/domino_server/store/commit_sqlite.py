@@ -29,11 +29,16 @@ def _locked(exc: Exception) -> bool:
 
 
 class LoopCommitter(Committer):
-    """SQLite: one transaction per loop iteration, on the loop; checkpoints on a thread."""
+    """SQLite: one transaction per loop iteration, on the loop; checkpoints on a thread.
+    Two fsyncs of the WAL start at least ``gap`` seconds apart: the batches committed in
+    between share the next one (a write after a quiet spell is synced at once)."""
 
-    def __init__(self, engine: Engine, checkpoint_seconds: float = 1.0) -> None:
+    def __init__(self, engine: Engine, checkpoint_seconds: float = 1.0, gap: float = 0.0) -> None:
         self.engine = engine
         self.checkpoint_seconds = checkpoint_seconds
+        self.gap = gap
+        self.syncs = 0  # fsyncs started
+        self._last_sync = float("-inf")  # when the last fsync started (loop time)
         self._pending: Pending = []
         self._scheduled = False
         self._checkpointer: asyncio.Task[None] | None = None
@@ -173,10 +178,21 @@ class LoopCommitter(Committer):
             os.close(fd)
 
     def _sync(self) -> None:
-        """fsync the WAL on the thread; then acknowledge every write committed before."""
-        waiting, self._unsynced = self._unsynced, []
+        """fsync the WAL on the thread, ``gap`` after the last one started at the soonest;
+        then acknowledge every write committed before it started."""
         self._syncing = True
         loop = asyncio.get_running_loop()
+        wait = self._last_sync + self.gap - loop.time()
+        if wait > 0:
+            loop.call_later(wait, self._sync_now)
+        else:
+            self._sync_now()
+
+    def _sync_now(self) -> None:
+        waiting, self._unsynced = self._unsynced, []
+        loop = asyncio.get_running_loop()
+        self._last_sync = loop.time()
+        self.syncs += 1
 
         def synced(f: asyncio.Future[None]) -> None:
             self._syncing = False

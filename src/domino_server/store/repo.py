@@ -48,11 +48,15 @@ class LoadedTable:
 class Store:
     """The table store over one async engine (reads) and its :mod:`.commit` writer."""
 
-    def __init__(self, engine: AsyncEngine, sync_writer: Engine | None = None) -> None:
+    def __init__(
+        self, engine: AsyncEngine, sync_writer: Engine | None = None, *, commit_gap: float = 0.0
+    ) -> None:
         self.engine = engine
         self.sync_writer = sync_writer
         self.committer: Committer = (
-            LoopCommitter(sync_writer) if sync_writer is not None else TaskCommitter(engine)
+            LoopCommitter(sync_writer, gap=commit_gap)
+            if sync_writer is not None
+            else TaskCommitter(engine, gap=commit_gap)
         )
 
     @property
