@@ -16,8 +16,9 @@ from domino_server.store import models as m
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
 from domino_server.store.repo import Store
 from domino_server.store.writes import Write
+from needs import need
 
-from .harness import fresh_database_url
+from .harness import fresh_database_url, postgres_url
 
 MIGRATIONS = str(Path(__file__).resolve().parents[2] / "migrations")
 
@@ -72,12 +73,9 @@ async def test_writes_within_the_gap_share_one_fsync_and_wait_for_it(
         await store.close()
 
 
-async def test_postgres_batches_within_the_gap_share_one_transaction(
-    tmp_path: Path, backend: str
-) -> None:
-    if backend != "postgresql":
-        pytest.skip("the PostgreSQL writer; SQLite's is tested above")
-    url = fresh_database_url(tmp_path, backend)
+async def test_postgres_batches_within_the_gap_share_one_transaction(tmp_path: Path) -> None:
+    need("postgres", None if postgres_url() else "DOMINO_TEST_POSTGRES_URL is not set")
+    url = fresh_database_url(tmp_path, "postgresql")
     await asyncio.to_thread(migrate, url, MIGRATIONS)
     store = Store(make_engine(url), None, commit_gap=0.3)
     store.start()

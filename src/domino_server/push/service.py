@@ -35,9 +35,12 @@ from .news import TableNews, news_from
 from .plan import Plan, plan
 from .sender import Outcome, deliver
 
-__all__ = ["Reminders", "Transact"]
+__all__ = ["Reminders", "Standing", "Transact"]
 
 T = TypeVar("T")
+
+#: Gives a table's public summary and match as they stand (None: no longer this instance's).
+Standing = Callable[[], tuple[Mapping[str, Any], Match | None] | None]
 
 
 class Transact(Protocol):
@@ -129,25 +132,28 @@ class Reminders:
         if news.pace == "correspondence":
             self._gather.tell(news.table_id, lambda: news)
 
-    def table_committed(
-        self, table_id: str, read: Callable[[], tuple[Mapping[str, Any], Match | None] | None]
-    ) -> None:
+    def table_committed(self, table_id: str, read: Standing) -> None:
         """:meth:`table_changed` for a correspondence table whose public summary and
         match ``read`` gives (the one call the table side makes after each committed event,
         and after loading one): the news is made from them, and a spectator's view of the
         match, only when it is stored, so as the table stands then (``read`` gives None
         once the table is no longer this instance's: nothing is stored)."""
-        absence = self.settings.absence_seconds
+        self._gather.tell(table_id, functools.partial(self._news, table_id, read))
 
-        def news() -> TableNews | None:
-            standing = read()
-            if standing is None:
-                return None
-            summary, match = standing
-            view = None if match is None else view_for(match, None)
-            return news_from(table_id, summary, view, absence_seconds=absence)
+    async def table_subscribed(self, table_id: str, read: Standing) -> None:
+        """Store the table's reminders now, as it stands (someone just subscribed: a table
+        nobody was subscribed at has none stored, see :mod:`.gather`)."""
+        news = self._news(table_id, read)
+        if news is not None:
+            await self._store([news])
 
-        self._gather.tell(table_id, news)
+    def _news(self, table_id: str, read: Standing) -> TableNews | None:
+        standing = read()
+        if standing is None:
+            return None
+        summary, match = standing
+        view = None if match is None else view_for(match, None)
+        return news_from(table_id, summary, view, absence_seconds=self.settings.absence_seconds)
 
     async def settle(self) -> None:
         """Return once every news told so far is stored."""
@@ -291,8 +297,8 @@ class Reminders:
     async def subscribe(
         self, table_id: str, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
     ) -> None:
-        """Remind the seat through this browser's subscription (the caller then tells the
-        table's news again: a table nobody was subscribed at has no reminders stored)."""
+        """Remind the seat through this browser's subscription (the caller then stores the
+        table's reminders, :meth:`table_subscribed`)."""
         keys = (endpoint, p256dh, auth, lang)
         await self._transact(lambda conn: rows.add_subscription(conn, table_id, seat, *keys))
 

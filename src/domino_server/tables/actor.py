@@ -76,6 +76,7 @@ class TableActor:
         self.broken = False  # a write failed: reload the stored state before going on
         self.stopped = False  # no longer this instance's to run (stopped, handed over)
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_at = 0.0  # when (by ``clock``) the timer set fires
         self._counted: set[Connection] = set()  # sockets the machine was told came
 
     # ------------------------------------------------------------ read side
@@ -184,16 +185,16 @@ class TableActor:
             self.remind()
         return Reply(self.state.seq)
 
-    def _standing(self) -> tuple[dict[str, Any], Match | None] | None:
+    def standing(self) -> tuple[dict[str, Any], Match | None] | None:
         """The table's public summary and its match, as they stand now (None once stopped:
         whoever loads the table next tells its reminders)."""
         return None if self.stopped else (self.summary(), self.state.match)
 
     def remind(self) -> None:
         """Tell the reminders where a correspondence table stands (never blocks): after
-        each stored event, after loading, and once someone subscribes to its reminders."""
+        each stored event and after loading."""
         if self.reminders is not None and not self.state.live:
-            self.reminders.table_committed(self.id, self._standing)
+            self.reminders.table_committed(self.id, self.standing)
 
     async def _handle(self, item: Any) -> None:
         if item is TICK:
@@ -269,14 +270,24 @@ class TableActor:
                 return
 
     def _schedule(self) -> None:
+        """Set the timer for the next deadline. A timer set already that fires no later is
+        kept (its tick finds nothing due and sets the timer again): most moves push the
+        deadline later, and a timer fewer to cancel and make is most of this call's cost."""
+        when = next_wakeup(self.state, turn_asked=self.bots.turn_asked(self.state))
         if self._timer is not None:
+            if when is not None and self._timer_at <= when:
+                return
             self._timer.cancel()
             self._timer = None
-        when = next_wakeup(self.state, turn_asked=self.bots.turn_asked(self.state))
         if when is None:
             return
         delay = max(0.0, when - self.clock()) + 0.001
-        self._timer = asyncio.get_running_loop().call_later(delay, self.inbox.put_nowait, TICK)
+        self._timer_at = when
+        self._timer = asyncio.get_running_loop().call_later(delay, self._ring)
+
+    def _ring(self) -> None:
+        self._timer = None
+        self.inbox.put_nowait(TICK)
 
     async def _reload(self) -> bool:
         """Take the stored state again; False if it cannot be read now."""
@@ -300,4 +311,5 @@ class TableActor:
         refuse(item, self.state.seq)
         if self._timer is not None:  # try again in a second even if nobody asks
             self._timer.cancel()
-        self._timer = asyncio.get_running_loop().call_later(1.0, self.poke)
+        self._timer_at = self.clock() + 1.0
+        self._timer = asyncio.get_running_loop().call_later(1.0, self._ring)

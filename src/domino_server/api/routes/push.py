@@ -127,8 +127,8 @@ async def subscribe(
     await reminders.subscribe(
         actor.id, seat, body.endpoint, body.keys.p256dh, body.keys.auth, body.lang
     )
-    actor.remind()  # the table's reminders, stored only once someone is subscribed...
-    await reminders.settle()  # ...now, as the table stands with this page open
+    # a table's reminders are stored only once someone is subscribed: now, as it stands
+    await reminders.table_subscribed(actor.id, actor.standing)
     return Subscribed(subscribed=True)
 
 
