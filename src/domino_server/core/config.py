@@ -103,7 +103,7 @@ class Settings(BaseSettings):
 
     # group commit: a move is acknowledged once it is durable (the WAL fsynced on SQLite, the
     # transaction committed on PostgreSQL); under load, moves that come within the gap share
-    # one, which halves the server's CPU per move at a human pace (docs/BENCHMARKS.md)
+    # one, which cuts the server's CPU per move at a human pace by 30% (docs/BENCHMARKS.md)
     commit_gap_seconds: float = Field(
         0.008,
         ge=0,

@@ -10,8 +10,8 @@ lasts has its reminders stored within a tick of its start. News not stored when 
 server dies is made again when the table is loaded.
 
 Only tables that someone is reminded at are read and stored (``subscribed``, asked once
-per go): a table without any push subscription makes no news and no rows at all, and the
-subscription itself tells the table again.
+per go): a table without any push subscription makes no news and no rows at all; a new
+subscription stores its table's reminders itself (``Reminders.table_subscribed``).
 """
 
 from __future__ import annotations

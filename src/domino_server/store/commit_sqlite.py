@@ -37,7 +37,6 @@ class LoopCommitter(Committer):
         self.engine = engine
         self.checkpoint_seconds = checkpoint_seconds
         self.gap = gap
-        self.syncs = 0  # fsyncs started
         self._last_sync = float("-inf")  # when the last fsync started (loop time)
         self._pending: Pending = []
         self._scheduled = False
@@ -192,7 +191,6 @@ class LoopCommitter(Committer):
         waiting, self._unsynced = self._unsynced, []
         loop = asyncio.get_running_loop()
         self._last_sync = loop.time()
-        self.syncs += 1
 
         def synced(f: asyncio.Future[None]) -> None:
             self._syncing = False

@@ -287,7 +287,7 @@ class TableActor:
 
     def _ring(self) -> None:
         self._timer = None
-        self.inbox.put_nowait(TICK)
+        self.poke()
 
     async def _reload(self) -> bool:
         """Take the stored state again; False if it cannot be read now."""
