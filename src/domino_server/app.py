@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import __version__, metrics
 from .api import ws
+from .api.direct_send import RawSend
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
 from .api.routes import health, players, push, records, replay, tables
@@ -91,6 +92,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         docs_url=None,
         redoc_url=None,
     )
+    app.add_middleware(RawSend)  # (websockets written to without a task: api.direct_send)
     install_docs(app)
     install_error_handlers(app)
     app.state.settings = settings

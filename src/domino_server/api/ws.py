@@ -9,9 +9,10 @@ Each frame is parsed into a :data:`ClientCommand`; bad input gets a typed
 ``error``/``rejected`` and the socket stays open: text the server could not send back
 (a lone UTF-16 surrogate or a NUL from a JSON escape) is refused before anything reads
 it. Commands beyond the per-connection rate limit are rejected (``rate_limited``).
-Outbound frames go through the connection's bounded queue (see
-:mod:`domino_server.tables.connection`); if sending fails, the socket is closed and its
-seat shows as disconnected.
+Outbound frames are written at the end of the loop's turn that sent them, straight to the
+socket where it can (:mod:`.direct_send`), else through the connection's bounded queue and
+its writer task (see :mod:`domino_server.tables.connection`); if sending fails, the socket
+is closed and its seat shows as disconnected.
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ from .. import metrics
 from ..cluster.ownership import TableBusy
 from ..core.config import Settings
 from ..protocol import commands as c
-from ..tables.connection import CLOSE, Connection
+from ..tables.connection import BATCH_CHARS, BATCH_FRAMES, CLOSE, Connection, joined
 from ..tables.messages import Attach, Detach, Resync
 from ..tables.registry import Registry
 from ..tables.tokens import hash_token
+from .direct_send import direct_writer
 from .limits import TokenBucket
 
 router = APIRouter()
@@ -44,20 +46,17 @@ PROTOCOL = "domino.v1"
 TOKEN_PROTOCOL = "domino.token."
 
 
-#: Most frames, and characters, one websocket message carries (see :func:`_writer`).
-BATCH_FRAMES = 64
-BATCH_CHARS = 256 * 1024
-
-
 async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
-    """Send the connection's queued frames in order. Frames queued together (one command's
-    events, the table summary and the answer) leave as one message, a JSON array of the
-    frames; a frame alone leaves as itself. If a send fails for any reason but the peer
-    going away, the socket is closed (1011) so that the reader ends and the seat's
+    """Send the connection's queued frames in order (the frames not written straight to the
+    socket, see :mod:`.direct_send`). Frames queued together leave as one message, a JSON
+    array of the frames; a frame alone leaves as itself. If a send fails for any reason but
+    the peer going away, the socket is closed (1011) so that the reader ends and the seat's
     presence follows."""
     try:
         while True:
+            conn.sending = False
             text = await conn.queue.get()
+            conn.sending = True
             if text is CLOSE:
                 await ws.close(conn.close_code, conn.close_reason)
                 return
@@ -71,7 +70,7 @@ async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
                     break
                 batch.append(more)
                 size += len(more)
-            await ws.send_text(batch[0] if len(batch) == 1 else f"[{','.join(batch)}]")
+            await ws.send_text(joined(batch))
             if closing:
                 await ws.close(conn.close_code, conn.close_reason)
                 return
@@ -182,6 +181,7 @@ async def table_socket(
             await ws.close(4401, "bad token")
             return
     conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
+    conn.direct = direct_writer(ws.scope)
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn, table_id))
     reader = asyncio.current_task()
     failed = ending = False
