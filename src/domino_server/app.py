@@ -16,6 +16,7 @@ from .api import ws
 from .api.direct_send import RawSend
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
+from .api.heartbeat import Heartbeat
 from .api.routes import health, players, push, records, replay, tables
 from .api.routes import metrics as metrics_route
 from .bots import BotPool
@@ -62,6 +63,8 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
+        heartbeat = app.state.heartbeat = Heartbeat(settings.ws_ping_seconds)
+        heartbeat.start()
         metrics.watch_live_tables(lambda: len(registry.actors))
         restored = await registry.restore_all()
         collector = Collector(
@@ -76,6 +79,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         finally:
             collector.stop()
             await sweeper.repeating.stop()
+            await heartbeat.stop()
             await registry.close()
             await reminders.stop()
             if ownership is not None:

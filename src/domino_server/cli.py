@@ -101,8 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         log_config=None,
         ws_max_size=max(settings.max_transport_bytes, settings.max_frame_bytes + 1),
         ws_per_message_deflate=settings.ws_compression,
-        ws_ping_interval=settings.ws_ping_seconds,
-        ws_ping_timeout=settings.ws_ping_seconds,
+        # uvicorn's sans-I/O protocol: frames written without a task (api.direct_send);
+        # its own pings are off, one heartbeat watches every socket (api.heartbeat)
+        ws="websockets-sansio",
+        ws_ping_interval=None,
+        ws_ping_timeout=None,
         proxy_headers=True,
     )
     return 0

@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["RawSend", "direct_writer"]
+__all__ = ["RawSend", "direct_writer", "sansio_protocol"]
 
 SCOPE_KEY = "domino.raw_send"
 
@@ -43,12 +43,21 @@ class RawSend:
         await self.app(scope, receive, send)
 
 
-def direct_writer(scope: Scope) -> Callable[[str], bool] | None:
-    """A function writing one text message to the accepted websocket of ``scope`` at once
-    (False: not now), or None when the server is not uvicorn's sans-I/O protocol."""
+def sansio_protocol(scope: Scope) -> Any:
+    """The uvicorn sans-I/O protocol object serving the websocket of ``scope``, or None
+    (another server, or another of uvicorn's protocols)."""
     send: Any = scope.get(SCOPE_KEY)
     proto = getattr(send, "__self__", None)
     if WebSocketsSansIOProtocol is None or not isinstance(proto, WebSocketsSansIOProtocol):
+        return None
+    return proto
+
+
+def direct_writer(scope: Scope) -> Callable[[str], bool] | None:
+    """A function writing one text message to the accepted websocket of ``scope`` at once
+    (False: not now), or None when the server is not uvicorn's sans-I/O protocol."""
+    proto = sansio_protocol(scope)
+    if proto is None:
         return None
 
     def write(text: str) -> bool:

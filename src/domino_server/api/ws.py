@@ -35,7 +35,8 @@ from ..tables.connection import BATCH_CHARS, BATCH_FRAMES, CLOSE, Connection, jo
 from ..tables.messages import Attach, Detach, Resync
 from ..tables.registry import Registry
 from ..tables.tokens import hash_token
-from .direct_send import direct_writer
+from .direct_send import direct_writer, sansio_protocol
+from .heartbeat import Heartbeat
 from .limits import TokenBucket
 
 router = APIRouter()
@@ -182,6 +183,8 @@ async def table_socket(
             return
     conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
     conn.direct = direct_writer(ws.scope)
+    heartbeat: Heartbeat = ws.app.state.heartbeat
+    heartbeat.watch(conn, sansio_protocol(ws.scope))
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn, table_id))
     reader = asyncio.current_task()
     failed = ending = False
@@ -202,6 +205,7 @@ async def table_socket(
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
+            conn.heard = True
             raw = msg.get("text")
             data = (msg.get("bytes") or b"") if raw is None else raw.encode("utf-8")
             if len(data) > settings.max_frame_bytes:
@@ -255,6 +259,7 @@ async def table_socket(
             reader.uncancel()  # cancelled by _on_writer_done only: this handler ends normally
     finally:
         ending = True
+        heartbeat.forget(conn)
         metrics.CONNECTED_SOCKETS.dec()
         actor.tell(Detach(conn))
         conn.close(1000, "bye")

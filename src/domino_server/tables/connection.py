@@ -77,6 +77,8 @@ class Connection:
         self.direct: Callable[[str], bool] | None = None
         #: The writer task holds a message it has not finished sending.
         self.sending = False
+        #: A frame came from the client since the heartbeat last looked (:mod:`.api.heartbeat`).
+        self.heard = False
         self._pending: list[str] = []  # sent in this turn of the loop, not written yet
         self.overflowed = False
         self.closed = False
