@@ -64,7 +64,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.store = store
         app.state.registry = registry
         heartbeat = app.state.heartbeat = Heartbeat(settings.ws_ping_seconds)
-        heartbeat.start()
+        heartbeat.repeating.start()
         metrics.watch_live_tables(lambda: len(registry.actors))
         restored = await registry.restore_all()
         collector = Collector(
@@ -79,7 +79,7 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         finally:
             collector.stop()
             await sweeper.repeating.stop()
-            await heartbeat.stop()
+            await heartbeat.repeating.stop()
             await registry.close()
             await reminders.stop()
             if ownership is not None:

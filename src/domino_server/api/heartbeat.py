@@ -18,14 +18,17 @@ server the sockets are registered for nothing, and that server's own pings apply
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import random
 import struct
 from typing import Any
 
+from ..core.repeating import Repeating
 from ..tables.connection import Connection
 
 __all__ = ["Heartbeat"]
+
+log = logging.getLogger(__name__)
 
 #: Slices of the interval the sockets are spread over.
 SLICES = 8
@@ -38,7 +41,11 @@ class Heartbeat:
         self.interval = interval
         self._slices: list[dict[Connection, Any]] = [{} for _ in range(SLICES)]
         self._next = 0  # the slice a new socket joins
-        self._task: asyncio.Task[None] | None = None
+        self._visiting = 0  # the slice visited next
+        self.repeating = Repeating(
+            "ws-heartbeat", self._step, first=interval / SLICES,
+            after_failure=lambda: interval / SLICES, log=log, what="the socket heartbeat",
+        )
         self.pings = 0  # sent (for tests and curiosity)
         self.dropped = 0  # sockets closed for want of a pong
 
@@ -56,24 +63,10 @@ class Heartbeat:
             if watched.pop(conn, None) is not None:
                 return
 
-    def start(self) -> None:
-        """Start the watch (in the running loop)."""
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="ws-heartbeat")
-
-    async def stop(self) -> None:
-        """Stop the watch."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        step = self.interval / SLICES
-        i = 0
-        while True:
-            await asyncio.sleep(step)
-            self.visit(self._slices[i])
-            i = (i + 1) % SLICES
+    async def _step(self) -> float:
+        i, self._visiting = self._visiting, (self._visiting + 1) % SLICES
+        self.visit(self._slices[i])
+        return self.interval / SLICES
 
     def visit(self, watched: dict[Connection, Any]) -> None:
         """One visit to each socket of ``watched``."""

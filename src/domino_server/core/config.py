@@ -105,7 +105,7 @@ class Settings(BaseSettings):
     # transaction committed on PostgreSQL); under load, moves that come within the gap share
     # one, which cuts the server's CPU per move at a human pace by 30% (docs/BENCHMARKS.md)
     commit_gap_seconds: float = Field(
-        0.008,
+        0.012,
         ge=0,
         le=0.1,
         description="Least time between the starts of two durable commits (the SQLite WAL's "
