@@ -53,12 +53,14 @@ import argparse
 import os
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 import uvloop
 
 sys.path.insert(0, str(Path(__file__).parent))
 from move_floor import least_work
+from serverload.bot_tables import hard_bot_tables
 from serverload.players import run_game
 from serverload.procs import free_port, start, stop
 from serverload.report import report
@@ -83,6 +85,14 @@ def main(argv: list[str] | None = None) -> None:
         default="correspondence",
         help="table pace: correspondence (an absence deadline moves every turn, so each move "
         "also sends a table frame to every seat) or live without a turn timer",
+    )
+    p.add_argument(
+        "--hard-bots",
+        type=int,
+        default=0,
+        help="also keep this many tables whose hard bot thinks all the time (a person who "
+        "moves at once against Vó Quelônia, fives): the people's latency under a busy bot "
+        "pool, and the bots' answer times (issue 11 point 6)",
     )
     p.add_argument("--skip-echo", action="store_true", help="measure the game server only")
     p.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
@@ -111,6 +121,8 @@ def main(argv: list[str] | None = None) -> None:
         "DOMINO_CREATE_PER_MINUTE": "1000000",
         "DOMINO_CREATE_BURST": "1000000",
     }
+    if args.hard_bots:
+        env["DOMINO_BOT_DELAY_SECONDS"] = "0"  # the bots' answers as fast as they come
     gport, eport = free_port(), free_port()
     game = start(
         [
@@ -139,8 +151,13 @@ def main(argv: list[str] | None = None) -> None:
             if args.skip_echo
             else uvloop.run(run_echo(eport, args.tables, args.seconds, echo.pid))
         )
+        beside = (
+            None if not args.hard_bots
+            else partial(hard_bot_tables, gport, args.hard_bots)
+        )
         res = uvloop.run(
-            run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think, args.pace)
+            run_game(gport, args.tables, args.seats, args.seconds, game.pid, args.think,
+                     args.pace, beside)
         )
         relay = (
             (float("nan"), [], float("nan"), float("nan"))

@@ -10,6 +10,7 @@ import gc
 import json
 import random
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -41,7 +42,10 @@ async def run_game(
     server_pid: int,
     think: float = 0.0,
     pace: str = "correspondence",
+    beside: Callable[[float, float], Awaitable[Any]] | None = None,
 ) -> dict[str, Any]:
+    """Play ``tables`` tables of ``seats`` people; ``beside(measure_from, stop_at)`` runs
+    along (its result is ``beside`` in the figures)."""
     http = f"http://127.0.0.1:{port}"
     lat: list[float] = []
     moves = 0
@@ -195,11 +199,13 @@ async def run_game(
         gc.collect()
         gc.freeze()
         gc.disable()
+        side = None if beside is None else asyncio.create_task(beside(t_measure, stop_at))
         go.set()
         await asyncio.sleep(warmup)
         cpu0, me0 = cpu_seconds(server_pid), time.process_time()
         try:
             await asyncio.gather(*tasks)
+            beside_res = None if side is None else await side
         finally:
             gc.enable()
             gc.unfreeze()
@@ -218,6 +224,7 @@ async def run_game(
         "rss_per_table_kib": (rss1 - rss0) / tables,
         "rss_per_socket_kib": (rss2 - rss1) / tables,
         "tables_finished": done_tables,
+        "beside": beside_res,
         "rejected": refused,
         "reasons": reasons.most_common(3),
         # mean bytes per move sent to the mover and to each other seat

@@ -95,6 +95,14 @@ def report(
             f"move, p99 {pct(res['lat'], 99) * 1e3:.1f} ms; one core's CPU serves about "
             f"{per_core:,.0f} such tables (CPU alone: check p99 < 50 ms at that count)"
         )
+    if res.get("beside") is not None:
+        answers = res["beside"]
+        print(
+            f"bots : {args.hard_bots} hard bots thinking all the time beside them: "
+            f"{len(answers)} answers, p50 {pct(answers, 50):.2f} s, p99 {pct(answers, 99):.2f} s, "
+            f"max {max(answers, default=float('nan')):.2f} s (the pool's full budget is "
+            "DOMINO_BOT_THINK_SECONDS, 1 s by default; target: every answer within 2x it)"
+        )
     print(
         f"matches finished during the run: {res['tables_finished']}, "
         f"commands rejected: {res['rejected']} (should be 0)"

@@ -108,21 +108,26 @@ def test_at_your_own_pace_a_row_says_how_long_is_left(page: Page, server: str) -
         f"{server}/api/tables/{tid}/start", headers={"Authorization": f"Bearer {token}"}
     )
     assert started.ok
+    # the deal waits a moment for client seeds, then the bot opens at once when it holds the
+    # opening tile: the server says it is Ana's turn (RULES: fair deals, bots)
+    listed: dict = {}
+    until = time.monotonic() + 30
+    while time.monotonic() < until:
+        listed = page.request.get(f"{server}/api/tables?id={tid}").json()["tables"][0]
+        if listed["turn"] == 0:
+            break
+        page.wait_for_timeout(200)
+    assert listed["turn"] == 0, f"30 s after the start it is still not Ana's turn: {listed}"
     page.goto(f"{server}/")
     page.evaluate(
         "([tid, token]) => localStorage.setItem('domino.seats',"
         " JSON.stringify({[tid]: {seat: 0, token}}))",
         [tid, token],
     )
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
     row = page.locator(f"#my-tables-list li[data-table='{tid}']")
-    until = time.monotonic() + 20
-    while time.monotonic() < until:  # the bot opens at once when it holds the opening tile
-        page.reload()
-        page.wait_for_selector("body[data-ready]")
-        expect(row).to_have_count(1)
-        if "Sua vez!" in row.inner_text():
-            break
-        page.wait_for_timeout(200)
+    expect(row).to_have_count(1)
     expect(row.locator(".mt-status")).to_have_text("Sua vez!")
     # two days to play before the other side may claim the match (RULES: absence)
     expect(row.locator(".mt-due")).to_have_text(re.compile(r"Você tem (2 d|1 d 23 h) para jogar"))
