@@ -1,4 +1,4 @@
-"""Smoke tests of the soak and flood benchmarks: they run against a real server and
+"""Smoke tests of the soak, flood and server benchmarks: they run against a real server and
 print their figures (the figures themselves are in docs/BENCHMARKS.md, not asserted)."""
 
 from __future__ import annotations
@@ -61,3 +61,22 @@ def test_the_soak_verdict_tells_a_rise_that_follows_the_tables_from_a_leak(
     assert verdict(follows, 0, 1).startswith("verdict: FLAT at a constant number of tables")
     assert verdict(leak, 0, 1).startswith("verdict: GROWING: server RSS slope +5.00 MiB/min")
     assert verdict(flat[:1], 0, 1).startswith("verdict: not judged")
+
+
+@pytest.mark.slow
+def test_the_server_benchmark_times_people_beside_hard_bots_always_thinking(
+    load_benchmark: Callable[[str], ModuleType],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # its package serverload/
+    server = load_benchmark("server")
+    server.main(["--tables", "4", "--seconds", "3", "--think", "0.2", "--skip-echo",
+                 "--hard-bots", "2"])  # fmt: skip
+    out = capsys.readouterr().out
+    moves = re.search(r"moves:\s+(\d+) moves/s\s+p50\s+[\d.]+ ms\s+p99\s+[\d.]+ ms", out)
+    assert moves and int(moves[1]) > 0, out
+    bots = re.search(r"bots : 2 hard bots thinking all the time beside them: (\d+) answers, "
+                     r"p50 [\d.]+ s, p99 [\d.]+ s", out)
+    assert bots and int(bots[1]) > 0, out
+    assert "commands rejected: 0" in out, out
