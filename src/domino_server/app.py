@@ -34,11 +34,14 @@ from .tables.sweeper import Sweeper
 log = logging.getLogger("domino_server")
 
 
-def create_app(settings: Settings | None = None, *, bots: object | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None, *, bots: object | None = None, own_pings: bool = False
+) -> FastAPI:
     """The ASGI app for ``settings`` (default: from the environment).
 
     The database must already be migrated (``domino serve`` does it first). ``bots``
-    replaces the process pool (tests may pass their own).
+    replaces the process pool (tests may pass their own). ``own_pings``: the server's own
+    websocket pings are off, the app's heartbeat pings every socket (``domino serve``).
     """
     settings = settings or Settings()
 
@@ -63,7 +66,9 @@ def create_app(settings: Settings | None = None, *, bots: object | None = None) 
         app.state.settings = settings
         app.state.store = store
         app.state.registry = registry
-        heartbeat = app.state.heartbeat = Heartbeat(settings.ws_ping_seconds)
+        heartbeat = app.state.heartbeat = Heartbeat(
+            settings.ws_ping_seconds, server_pings=not own_pings
+        )
         heartbeat.repeating.start()
         metrics.watch_live_tables(lambda: len(registry.actors))
         restored = await registry.restore_all()

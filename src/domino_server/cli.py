@@ -92,20 +92,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import uvicorn
 
+    from .api.direct_send import SUPPORTED
     from .app import create_app
 
+    # uvicorn's sans-I/O protocol, where this uvicorn has what api.direct_send reads: frames
+    # written without a task per socket, and uvicorn's own pings off for the one heartbeat
+    # that watches every socket (api.heartbeat); else uvicorn's defaults and its pings
+    pings = None if SUPPORTED else settings.ws_ping_seconds
     uvicorn.run(
-        create_app(settings),
+        create_app(settings, own_pings=SUPPORTED),
         host=settings.host,
         port=settings.port,
         log_config=None,
         ws_max_size=max(settings.max_transport_bytes, settings.max_frame_bytes + 1),
         ws_per_message_deflate=settings.ws_compression,
-        # uvicorn's sans-I/O protocol: frames written without a task (api.direct_send);
-        # its own pings are off, one heartbeat watches every socket (api.heartbeat)
-        ws="websockets-sansio",
-        ws_ping_interval=None,
-        ws_ping_timeout=None,
+        ws="websockets-sansio" if SUPPORTED else "auto",
+        ws_ping_interval=pings,
+        ws_ping_timeout=pings,
         proxy_headers=True,
     )
     return 0

@@ -38,6 +38,12 @@ BOT_SECONDS = Histogram(
     "From a bot move being asked for to its answer (queue wait included)",
     buckets=BOT_BUCKETS,
 )
+SOCKET_MESSAGES = Counter(
+    "domino_socket_messages_total",
+    "Websocket messages sent to table sockets, by path: written at once (direct) or "
+    "through the socket's queue and writer task (queued: a slow reader, or another server)",
+    ["path"],
+)
 EVICTIONS = Counter("domino_table_evictions_total", "Idle table actors dropped from memory")
 RELOADS = Counter(
     "domino_table_reloads_total",

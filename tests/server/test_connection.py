@@ -72,3 +72,17 @@ async def test_closing_sends_what_was_sent_before_the_close() -> None:
     conn.close(1000, "bye")
     assert json.loads(written[0])["id"] == "last words"
     assert conn.queue.get_nowait() is CLOSE
+
+
+async def test_a_write_that_fails_closes_the_connection_with_1011() -> None:
+    conn = Connection(seat=0, max_queue=8)
+
+    def broken(text: str) -> bool:
+        text.encode("utf-8")  # a frame with a lone surrogate cannot be sent
+        return True
+
+    conn.direct = broken
+    conn.send_text('{"type":"pong","id":"\ud800"}')
+    await _next_turn()
+    assert conn.closed and conn.close_code == 1011
+    assert conn.queue.get_nowait() is CLOSE

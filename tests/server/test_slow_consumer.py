@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 
 import websockets
@@ -61,3 +62,15 @@ async def test_a_client_that_stops_reading_is_closed_with_4008_and_the_table_goe
     assert got < n  # (each sync has its answer, which carries its id)
     await _ping(ana)
     await ana.close()
+    # the server wrote most messages straight to the sockets, and the slow one's through
+    # its queue
+    sent = _messages(server.get("/metrics").text)
+    assert sent["direct"] > 0 and sent["queued"] > 0, sent
+
+
+def _messages(metrics: str) -> dict[str, float]:
+    """``domino_socket_messages_total`` by path, from the /metrics text."""
+    found = re.findall(r'^domino_socket_messages_total\{path="(\w+)"\} ([\d.e+]+)$', metrics, re.M)
+    return {path: float(n) for path, n in found} | {
+        p: 0.0 for p in ("direct", "queued") if p not in dict(found)
+    }

@@ -7,9 +7,15 @@ waits for anything but room in the socket's buffer, so the same write can be mad
 from the table's own turn of the loop, as uvicorn itself makes it. :class:`RawSend` (the
 app's outermost layer) keeps the server's own ``send`` in the scope; :func:`direct_writer`
 makes of it a function that writes one text message now, or answers False when it cannot
-(the socket's buffer is over its high-water mark, the socket is closing, or the server is
-another one): the frames then wait in the connection's queue for its writer task, which
-awaits the room (:mod:`domino_server.tables.connection`).
+(the socket's buffer is over its high-water mark, the socket is closing): the frames then
+wait in the connection's queue for its writer task, which awaits the room
+(:mod:`domino_server.tables.connection`).
+
+This reads uvicorn's protocol object (the attributes in :data:`NEEDED`, those of uvicorn
+0.55): :data:`SUPPORTED` says whether the installed uvicorn has them, and ``domino serve``
+only then turns uvicorn's own keepalive off for :mod:`.heartbeat`. Under another server,
+another uvicorn, or with ``send`` wrapped by a middleware, every socket simply goes through
+its queue and writer task.
 """
 
 from __future__ import annotations
@@ -19,16 +25,30 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["RawSend", "direct_writer", "sansio_protocol"]
+__all__ = ["SUPPORTED", "RawSend", "direct_writer", "sansio_protocol"]
 
 SCOPE_KEY = "domino.raw_send"
 
+#: What is read or called on uvicorn's protocol object (here and in :mod:`.heartbeat`).
+NEEDED = (
+    "conn", "transport", "writable", "disconnected", "close_sent", "initial_response",
+    "handshake_complete", "ping_interval", "pending_ping_payload", "ping_sent_at",
+    "keepalive_timeout", "handle_pong",
+)
+
 try:  # uvicorn's sans-I/O websocket protocol and the error its connection raises
+    import uvicorn
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
     from websockets.exceptions import InvalidState
 except ImportError:  # pragma: no cover - another server, another websockets
     WebSocketsSansIOProtocol = None  # type: ignore[assignment,misc]
     InvalidState = RuntimeError  # type: ignore[assignment,misc]
+    SUPPORTED = False
+else:
+    _version = tuple(int(p) for p in uvicorn.__version__.split(".")[:2] if p.isdigit())
+    SUPPORTED = _version >= (0, 55) and all(
+        hasattr(WebSocketsSansIOProtocol, name) for name in ("keepalive_timeout", "handle_pong")
+    )
 
 
 class RawSend:
@@ -44,18 +64,23 @@ class RawSend:
 
 
 def sansio_protocol(scope: Scope) -> Any:
-    """The uvicorn sans-I/O protocol object serving the websocket of ``scope``, or None
-    (another server, or another of uvicorn's protocols)."""
+    """The uvicorn sans-I/O protocol object serving the accepted websocket of ``scope``, or
+    None (another server or protocol, a wrapped ``send``, an unknown uvicorn)."""
+    if not SUPPORTED:
+        return None
     send: Any = scope.get(SCOPE_KEY)
     proto = getattr(send, "__self__", None)
-    if WebSocketsSansIOProtocol is None or not isinstance(proto, WebSocketsSansIOProtocol):
+    if not isinstance(proto, WebSocketsSansIOProtocol):
+        return None
+    if not all(hasattr(proto, name) for name in NEEDED):
         return None
     return proto
 
 
 def direct_writer(scope: Scope) -> Callable[[str], bool] | None:
     """A function writing one text message to the accepted websocket of ``scope`` at once
-    (False: not now), or None when the server is not uvicorn's sans-I/O protocol."""
+    (False: not now), or None when the socket is not served by uvicorn's sans-I/O protocol
+    (see :func:`sansio_protocol`)."""
     proto = sansio_protocol(scope)
     if proto is None:
         return None

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -41,6 +42,7 @@ from .limits import TokenBucket
 
 router = APIRouter()
 log = logging.getLogger("domino_server.ws")
+_QUEUED = metrics.SOCKET_MESSAGES.labels(path="queued")
 
 #: The subprotocol the server speaks, and the prefix of the one that carries the token.
 PROTOCOL = "domino.v1"
@@ -72,6 +74,7 @@ async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
                 batch.append(more)
                 size += len(more)
             await ws.send_text(joined(batch))
+            _QUEUED.inc()
             if closing:
                 await ws.close(conn.close_code, conn.close_reason)
                 return
@@ -205,7 +208,7 @@ async def table_socket(
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
-            conn.heard = True
+            conn.heard_at = time.monotonic()
             raw = msg.get("text")
             data = (msg.get("bytes") or b"") if raw is None else raw.encode("utf-8")
             if len(data) > settings.max_frame_bytes:

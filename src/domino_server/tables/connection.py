@@ -20,6 +20,7 @@ from typing import Any
 
 from domino_core import View
 
+from .. import metrics
 from ..core.jsontext import encode
 
 __all__ = [
@@ -27,6 +28,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+_DIRECT = metrics.SOCKET_MESSAGES.labels(path="direct")
 
 CLOSE = None
 
@@ -77,8 +80,8 @@ class Connection:
         self.direct: Callable[[str], bool] | None = None
         #: The writer task holds a message it has not finished sending.
         self.sending = False
-        #: A frame came from the client since the heartbeat last looked (:mod:`.api.heartbeat`).
-        self.heard = False
+        #: When (``time.monotonic``) the last frame came from the client (:mod:`.api.heartbeat`).
+        self.heard_at = 0.0
         self._pending: list[str] = []  # sent in this turn of the loop, not written yet
         self.overflowed = False
         self.closed = False
@@ -120,6 +123,7 @@ class Connection:
                     if not direct(joined(batch)):
                         break
                     written += len(batch)
+                    _DIRECT.inc()
             except Exception:
                 log.exception("writing to a socket failed; closing it")
                 self.close(1011, "server error")
