@@ -11,8 +11,8 @@ makes of it a function that writes one text message now, or answers False when i
 wait in the connection's queue for its writer task, which awaits the room
 (:mod:`domino_server.tables.connection`).
 
-This reads uvicorn's protocol object (the attributes in :data:`NEEDED`, those of uvicorn
-0.55): :data:`SUPPORTED` says whether the installed uvicorn has them, and ``domino serve``
+This reads uvicorn's protocol object (the attributes in :data:`NEEDED`, as uvicorn 0.55 has
+them): :data:`SUPPORTED` says whether the installed uvicorn is that one, and ``domino serve``
 only then turns uvicorn's own keepalive off for :mod:`.heartbeat`. Under another server,
 another uvicorn, or with ``send`` wrapped by a middleware, every socket simply goes through
 its queue and writer task.
@@ -46,7 +46,9 @@ except ImportError:  # pragma: no cover - another server, another websockets
     SUPPORTED = False
 else:
     _version = tuple(int(p) for p in uvicorn.__version__.split(".")[:2] if p.isdigit())
-    SUPPORTED = _version >= (0, 55) and all(
+    # the attributes are read as uvicorn 0.55 has them: another version may keep the names
+    # and change what they mean, so it goes the plain way (pyproject.toml pins 0.55)
+    SUPPORTED = _version == (0, 55) and all(
         hasattr(WebSocketsSansIOProtocol, name) for name in ("keepalive_timeout", "handle_pong")
     )
 
