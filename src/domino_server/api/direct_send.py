@@ -5,9 +5,10 @@ that means a writer task per socket, woken for each message. Under uvicorn's san
 websocket protocol (its default with the ``websockets`` package) sending a message never
 waits for anything but room in the socket's buffer, so the same write can be made at once,
 from the table's own turn of the loop, as uvicorn itself makes it. :class:`RawSend` (the
-app's outermost layer) keeps the server's own ``send`` in the scope; :func:`direct_writer`
-makes of it a function that writes one text message now, or answers False when it cannot
-(the socket's buffer is over its high-water mark, the socket is closing): the frames then
+app's outermost layer) keeps the server's own ``send`` in the scope, :func:`sansio_protocol`
+finds the protocol object behind it, and :func:`direct_writer` makes of that a function
+that writes one text message now, or answers False when it cannot (the socket's buffer is
+over its high-water mark, the socket is closing): the frames then
 wait in the connection's queue for its writer task, which awaits the room
 (:mod:`domino_server.tables.connection`).
 
@@ -79,11 +80,9 @@ def sansio_protocol(scope: Scope) -> Any:
     return proto
 
 
-def direct_writer(scope: Scope) -> Callable[[str], bool] | None:
-    """A function writing one text message to the accepted websocket of ``scope`` at once
-    (False: not now), or None when the socket is not served by uvicorn's sans-I/O protocol
-    (see :func:`sansio_protocol`)."""
-    proto = sansio_protocol(scope)
+def direct_writer(proto: Any) -> Callable[[str], bool] | None:
+    """A function writing one text message at once (False: not now) to the websocket that
+    ``proto`` serves (from :func:`sansio_protocol`); None for no protocol."""
     if proto is None:
         return None
 

@@ -58,7 +58,6 @@ class Heartbeat:
         self._next = 0  # the slice a new socket joins
         self._visiting = 0  # the slice visited next
         self._warned = False
-        self.pings = 0  # sent
         self.dropped = 0  # sockets closed for want of an answer
         self.repeating = Repeating(
             "ws-heartbeat", self._step, first=interval / SLICES,
@@ -115,4 +114,3 @@ class Heartbeat:
         w.pinged_at = now
         proto.conn.send_ping(payload)
         proto.transport.write(b"".join(proto.conn.data_to_send()))
-        self.pings += 1

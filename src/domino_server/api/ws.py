@@ -185,9 +185,10 @@ async def table_socket(
             await ws.close(4401, "bad token")
             return
     conn = Connection(seat, settings.outbound_queue, patch=view == "patch")
-    conn.direct = direct_writer(ws.scope)
+    proto = sansio_protocol(ws.scope)
+    conn.direct = direct_writer(proto)
     heartbeat: Heartbeat = ws.app.state.heartbeat
-    heartbeat.watch(conn, sansio_protocol(ws.scope))
+    heartbeat.watch(conn, proto)
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn, table_id))
     reader = asyncio.current_task()
     failed = ending = False
