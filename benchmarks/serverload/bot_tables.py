@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import websockets
 
-from domino_server.tables.views import apply_patch
+from .players import first_move, seen_view
 
 
 async def _table(http: str, port: int, preset: str) -> Any:
@@ -76,10 +76,7 @@ async def hard_bot_tables(
                         if asked_at is not None and asked_at >= measure_from:
                             answers.append(time.perf_counter() - asked_at)
                         asked_at = None
-                    if f.get("patch") is not None and view is not None:
-                        view = apply_patch(view, f["patch"])
-                    elif f.get("view") is not None:
-                        view = f["view"]
+                    view = seen_view(view, f)
                 elif kind == "snapshot":
                     view = f["view"]
                 elif kind in ("accepted", "rejected"):
@@ -91,9 +88,7 @@ async def hard_bot_tables(
             if view["round_over"]:
                 await send({"type": "next_round"})
             elif view["turn"] == view["seat"] and view["legal"]:
-                m = view["legal"][0]
-                await send({"type": "play", "tile": m["tile"], "end": m["end"]}
-                           if m["type"] == "play" else {"type": m["type"]})
+                await send(first_move(view))
             elif view["turn"] != view["seat"] and asked_at is None:
                 asked_at = time.perf_counter()
 

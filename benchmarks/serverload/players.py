@@ -21,6 +21,23 @@ from domino_server.tables.views import apply_patch
 from .procs import cpu_seconds, rss_kib
 
 
+def seen_view(view: dict[str, Any] | None, event: dict[str, Any]) -> dict[str, Any] | None:
+    """A seat's view after the ``event`` frame: patched (``view=patch``) or whole."""
+    if event.get("patch") is not None and view is not None:
+        return apply_patch(view, event["patch"])
+    return event["view"] if event.get("view") is not None else view
+
+
+def first_move(view: dict[str, Any]) -> dict[str, Any]:
+    """The command of the first legal move in ``view`` (the players' whole strategy)."""
+    m = view["legal"][0]
+    return (
+        {"type": "play", "tile": m["tile"], "end": m["end"]}
+        if m["type"] == "play"
+        else {"type": m["type"]}
+    )
+
+
 class Seat:
     def __init__(self, ws: Any, seat: int) -> None:
         self.ws = ws
@@ -126,10 +143,7 @@ async def run_game(
                 if kind == "event":
                     if f["event"].get("type") == "fair_commit":
                         seat.seed_for = int(f["event"]["round"])
-                    if f.get("patch") is not None and seat.view is not None:
-                        seat.view = apply_patch(seat.view, f["patch"])
-                    elif f["view"] is not None:
-                        seat.view = f["view"]
+                    seat.view = seen_view(seat.view, f)
                 elif kind in ("accepted", "rejected"):
                     sent = pending.pop(f["id"], None)
                     if kind == "rejected":
@@ -178,13 +192,7 @@ async def run_game(
                         elif v["turn"] == v["seat"] and v["legal"]:
                             if think:
                                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                            m = v["legal"][0]
-                            cmd = (
-                                {"type": "play", "tile": m["tile"], "end": m["end"]}
-                                if m["type"] == "play"
-                                else {"type": m["type"]}
-                            )
-                            await send(cmd)
+                            await send(first_move(v))
 
         tasks = [
             asyncio.create_task(seat_loop(s, i == 0)) for t in all_tables for i, s in enumerate(t)
