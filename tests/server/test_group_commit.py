@@ -1,6 +1,6 @@
 """Group commit across the commit gap (``commit_gap_seconds``): a write after a quiet
 spell is made durable at once; writes that come within the gap after it share the next
-fsync of the WAL, and none of them hears back before that fsync."""
+fsync of the WAL (and one transaction), and none of them hears back before that fsync."""
 
 from __future__ import annotations
 
@@ -64,10 +64,11 @@ async def test_writes_within_the_gap_share_one_fsync_and_wait_for_it(
         pending = []
         for i in range(1, 6):
             pending.append(asyncio.create_task(write(i)))
-            await asyncio.sleep(0)  # each in its own loop iteration: its own commit
+            await asyncio.sleep(0)  # each handed over in its own loop iteration
         await asyncio.gather(*pending)
         assert seen[2] == "fsync" and sorted(seen[3:]) == [f"ack {i}" for i in range(1, 6)]
         assert seen.count("fsync") == 2  # the five shared one
+        assert store.commits == 2  # ...and one transaction, made just before it
         assert loop.time() - started >= 0.3  # ...which waited for the gap to pass
     finally:
         await store.close()

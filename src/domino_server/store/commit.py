@@ -4,8 +4,9 @@ transaction committed. If a batch fails, each of its writes is retried on its ow
 only the faulty one fails.
 
 - :class:`~.commit_sqlite.LoopCommitter` (SQLite): the batch is committed on the event
-  loop itself, once per loop iteration (a callback scheduled by the first write of the
-  iteration), through the blocking driver: no hand-off to a thread and back for the SQL.
+  loop itself, through the blocking driver (no hand-off to a thread and back for the SQL):
+  a write after a quiet spell in the next loop iteration, the writes that come while an
+  fsync runs or waits for the commit gap together, just before the next fsync.
   What is slow stays off the loop: the commit does not fsync (``synchronous=NORMAL`` on
   the writer, see ``store.db``); instead the WAL file is fsynced on a thread and the
   batch's writers hear back only after that (batches committed meanwhile share the next
