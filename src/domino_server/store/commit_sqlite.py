@@ -58,8 +58,14 @@ class LoopCommitter(Committer):
         self._pending.append((w, fut))
         if not self._scheduled and not self._syncing:  # else the next fsync commits it first
             self._scheduled = True
-            asyncio.get_running_loop().call_soon(self._flush)
+            asyncio.get_running_loop().call_soon(self._wake)
         await fut
+
+    def _wake(self) -> None:
+        """The first write since the last fsync: start the next one (which commits it)."""
+        self._scheduled = False
+        if not self._syncing:
+            self._sync()
 
     def _commit(self, writes: list[Write], *, wait: bool = False) -> None:
         """Commit ``writes`` in one transaction. The writer's connections never wait for
@@ -100,10 +106,6 @@ class LoopCommitter(Committer):
     def _flush(self) -> None:
         """Commit what was handed over since the last commit (at most MAX_BATCH writes a
         transaction); its writers hear back once the WAL is synced."""
-        self._scheduled = False
-        if not self._syncing and asyncio.get_running_loop().time() < self._last_sync + self.gap:
-            self._sync()  # within the gap: committed just before the next fsync, with the rest
-            return
         while self._pending:
             batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
             self._commit_batch(batch)
@@ -185,8 +187,9 @@ class LoopCommitter(Committer):
             os.close(fd)
 
     def _sync(self) -> None:
-        """fsync the WAL on the thread, ``gap`` after the last one started at the soonest;
-        then acknowledge every write committed before it started."""
+        """Commit what is handed over and fsync the WAL on the thread, ``gap`` after the
+        last fsync started at the soonest; then acknowledge every write committed before
+        it started."""
         self._syncing = True
         loop = asyncio.get_running_loop()
         wait = self._last_sync + self.gap - loop.time()
