@@ -16,36 +16,43 @@ pytestmark = pytest.mark.browser
 
 def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
     page.set_viewport_size({"width": 1200, "height": 900})
-    found = None
+    found: list[dict] = []
+
+    def several_ends_with_points() -> bool:
+        """Our turn, and a tile of ours fits several ends, one of them scoring (kept in
+        ``found``). Asked by ``click_step`` right before it acts, so no turn of ours goes
+        by unlooked-at when a bot's move lands between two polls."""
+        s = state(page)
+        v = s["view"]
+        if v["turn"] != 0 or v["round_over"] or s["pending"]:
+            return False
+        by_tile: dict[str, list[dict]] = {}
+        for m in v["legal"]:
+            if m["type"] == "play":
+                by_tile.setdefault(m["tile"], []).append(m)
+        for ms in by_tile.values():
+            if len(ms) > 1 and any(m["points"] for m in ms):
+                found[:] = ms
+                return True
+        return False
+
+    looked = 0
     for _attempt in range(3):
         create_vs_computer(page, server, preset="fives", seats=2, goal=300)
         # look through the whole match (bounded by time, not by a count of polls, which a
         # loaded machine spends on waiting turns)
         deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            s = state(page)
-            v = s["view"]
-            if v["over"]:
+        while time.monotonic() < deadline and not found:
+            action = click_step(page, stop=several_ends_with_points)
+            if action == "over":
                 break
-            if v["round_over"]:
-                click_step(page)
-                continue
-            if v["turn"] == 0 and v["legal"] and not s["pending"]:
-                by_tile: dict[str, list[dict]] = {}
-                for m in v["legal"]:
-                    if m["type"] == "play":
-                        by_tile.setdefault(m["tile"], []).append(m)
-                multi = [
-                    ms for ms in by_tile.values() if len(ms) > 1 and any(m["points"] for m in ms)
-                ]
-                if multi:
-                    found = multi[0]
-                    break
-            click_step(page)
-            page.wait_for_timeout(20)
+            if action == "play":
+                looked += 1
+            elif action in ("wait", "round_over"):
+                page.wait_for_timeout(20)
         if found:
             break
-    assert found, "no tile fitting several ends with points came up in three matches"
+    assert found, f"no tile fitting several ends with points in {looked} turns of ours"
     tile = found[0]["tile"]
     page.click(f"#hand .hand-tile[data-tile='{tile}']")
     targets = page.locator("#board .target")
