@@ -120,10 +120,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def quick_absence_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server where a correspondence turn may be claimed after 6 seconds (not 2 days):
+    """A server where a correspondence turn may be claimed after 10 seconds (not 2 days):
     long enough for a loaded machine to show the wait before the claim opens."""
     with running_server(
-        tmp_path_factory.mktemp("absence"), absence_seconds="6", sweep_seconds="1"
+        tmp_path_factory.mktemp("absence"), absence_seconds="10", sweep_seconds="1"
     ) as base:
         yield base
 

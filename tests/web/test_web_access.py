@@ -14,6 +14,7 @@ from .driver import (
     create_vs_computer,
     focus_by_tab,
     join_and_start,
+    my_turn_to_play,
     play_match,
     state,
     step_until,
@@ -191,11 +192,12 @@ def test_a_spectator_follows_the_game_without_seeing_hands(browser: Browser, ser
         expect(watcher.locator("#resign")).to_be_disabled()
         # the host plays on; the watcher sees the same line and hears the moves
         seq = s["seq"]
-        for _ in range(300):
-            click_step(host)
-            if state(watcher)["seq"] >= seq + 6:
-                break
-            host.wait_for_timeout(30)
+        # until the table waits for the host (so no bot tile lands while we count them)
+        step_until(
+            host,
+            lambda: state(watcher)["seq"] >= seq + 6 and my_turn_to_play(host),
+            what="six events, then the host on turn",
+        )
         w, h = caught_up(watcher, host)
         assert w["seq"] == h["seq"]
         assert w["view"]["board"] == h["view"]["board"]
@@ -224,8 +226,8 @@ def test_a_win_is_claimed_when_the_other_player_is_absent(
         bar = waiting.locator("#absence-bar")
         expect(bar).to_contain_text(f"{absent_name} tem até", timeout=5000)
         expect(waiting.locator("#claim-now")).to_be_hidden()
-        # six seconds after the turn began (the server's absence time here) the claim opens
-        expect(bar).to_contain_text("passou do prazo", timeout=15000)
+        # ten seconds after the turn began (the server's absence time here) the claim opens
+        expect(bar).to_contain_text("passou do prazo", timeout=20000)
         waiting.click("#claim-now")
         expect(waiting.locator("#confirm-dialog")).to_be_visible()
         waiting.click("#confirm-yes")

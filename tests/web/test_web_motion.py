@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import click_step, create_vs_computer
+from .driver import create_vs_computer, step_until
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +23,7 @@ BOT_PLAYED_LAST = (
 def _bot_played(page: Page) -> None:
     """Play our turns until it is our turn again with a bot's tile the newest on the
     table: nothing moves until we do."""
-    for _ in range(100):
-        if page.evaluate(BOT_PLAYED_LAST):
-            return
-        click_step(page, next_round=True)
-        page.wait_for_timeout(100)
-    raise AssertionError("no bot move came")
+    step_until(page, lambda: bool(page.evaluate(BOT_PLAYED_LAST)), what="a bot's tile newest")
 
 
 def test_a_bots_tile_lands_once(page: Page, server: str) -> None:
