@@ -23,6 +23,7 @@ when a tab of ours is open; opening a new window is not covered).
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -151,9 +152,9 @@ def deliver(ctx: BrowserContext, page: Page, base: str, payload: dict[str, Any])
     page.wait_for_function(
         "async () => Boolean(await navigator.serviceWorker.getRegistration('/'))"
     )
-    for _ in range(50):
-        if any(r["scopeURL"] == f"{base}/" and not r["isDeleted"] for r in regs):
-            break
+    deadline = time.monotonic() + 20
+    while not any(r["scopeURL"] == f"{base}/" and not r["isDeleted"] for r in regs):
+        assert time.monotonic() < deadline, f"DevTools never told the registration: {regs}"
         page.wait_for_timeout(100)  # the DevTools event comes on its own time
     reg = next(r for r in regs if r["scopeURL"] == f"{base}/" and not r["isDeleted"])
     cdp.send(
