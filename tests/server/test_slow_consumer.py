@@ -62,10 +62,11 @@ async def test_a_client_that_stops_reading_is_closed_with_4008_and_the_table_goe
     assert got < n  # (each sync has its answer, which carries its id)
     await _ping(ana)
     await ana.close()
-    # the server wrote most messages straight to the sockets, and the slow one's through
-    # its queue
+    # the server wrote messages straight to the sockets. (The slow one's may never pass
+    # through its queue: one turn of the loop can fill the queue past its bound at once,
+    # and then it is dropped for the close.)
     sent = _messages(server.get("/metrics").text)
-    assert sent["direct"] > 0 and sent["queued"] > 0, sent
+    assert sent["direct"] > 0, sent
 
 
 def _messages(metrics: str) -> dict[str, float]:
