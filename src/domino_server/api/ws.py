@@ -73,8 +73,8 @@ async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
                     break
                 batch.append(more)
                 size += len(more)
-            _QUEUED.inc()  # counted as it leaves the queue: a send to a full socket may hang
             await ws.send_text(joined(batch))
+            _QUEUED.inc()
             if closing:
                 await ws.close(conn.close_code, conn.close_reason)
                 return
