@@ -10,7 +10,7 @@ from dataclasses import fields
 
 import pytest
 
-from domino_core import PRESETS, Match, Rules, View, view_for
+from domino_core import PRESETS, Match, Rules, View, view_for, views_for
 from domino_server.tables.connection import dumps
 from domino_server.tables.views import _FIELDS, Patcher, ViewCache, apply_patch, view_texts
 
@@ -41,12 +41,16 @@ def test_view_texts_are_each_seats_own_view(preset: str, seats: int) -> None:
         assert texts[seat] == dumps(view_for(match, seat).to_dict())
 
 
+@pytest.mark.parametrize("together", [False, True], ids=["view_for", "views_for"])
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("seats", [2, 4])
-def test_patches_rebuild_each_seats_view(preset: str, seats: int) -> None:
+def test_patches_rebuild_each_seats_view(preset: str, seats: int, together: bool) -> None:
     """Folding the patches a seat is sent, from its first whole view, gives exactly its
     view after every move, round end, next round and the match end; a patch holds only
-    keys whose value changed, so during a round it is a fraction of the view."""
+    keys whose value changed, so during a round it is a fraction of the view. The same
+    whether each seat's views come from calls of their own (``view_for``) or from one call
+    for every seat (``views_for``, as the server makes them: the seats' patches then share
+    what they have in common)."""
     rng = random.Random(f"patch{preset}{seats}")
     goal = 6 if preset == "batida" else 50  # batida plays to 3..12 (RULES.md §6b)
     match = Match(Rules.from_preset(preset, seats=seats, goal=goal), seed=rng.randrange(10**6))
@@ -61,8 +65,9 @@ def test_patches_rebuild_each_seats_view(preset: str, seats: int) -> None:
         else:
             match.push(rng.choice(match.legal_moves()))
         patcher = Patcher()  # one per event, shared by its seats
+        made = views_for(match, watchers) if together else {}
         for seat in watchers:
-            new = view_for(match, seat)
+            new = made[seat] if together else view_for(match, seat)
             text = patcher.patch_text(last[seat], new)
             patch = json.loads(text)
             appended.update(k for k in patch if k.endswith("_append"))

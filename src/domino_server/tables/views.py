@@ -31,10 +31,6 @@ APPENDS = ("log", "rounds")
 SEAT_KEYS = frozenset(("seat", "hand", "legal"))
 
 
-#: A missing value (None is a value).
-_MISSING = object()
-
-
 class ViewCache:
     """Encoded view parts that outlive one event: the rules, the results of the rounds
     played (each encoded once) and the result of the round just ended."""
@@ -216,29 +212,63 @@ _FIELDS: tuple[tuple[str, str, Callable[[Any], Any]], ...] = (
 )
 
 
-#: The values of every field of :data:`_FIELDS` of a view, as one tuple.
-_VALUES = operator.attrgetter(*(attr for attr, _, _ in _FIELDS))
+#: The fields every seat of one event shares (all but :data:`SEAT_KEYS`), and the
+#: getter of their values as one tuple.
+_SHARED_FIELDS = tuple(f for f in _FIELDS if f[1] not in SEAT_KEYS)
+_SHARED_VALUES = operator.attrgetter(*(attr for attr, _, _ in _SHARED_FIELDS))
+#: The fields that differ between seats, and the getter of their values.
+_SEAT_FIELDS = tuple(f for f in _FIELDS if f[1] in SEAT_KEYS)
+_SEAT_VALUES = operator.attrgetter(*(attr for attr, _, _ in _SEAT_FIELDS))
 
 
 class Patcher:
-    """Patches between views of one match, all to the same moment (one event): each changed
-    value is made once (as plain JSON values) and shared by every seat and socket whose
-    patch holds it (only ``seat``, ``hand`` and ``legal`` differ between seats); each patch
-    is then encoded in one go. The texts of ``rules``, ``rounds`` and ``result`` come from
-    the table's :class:`ViewCache` (``rounds`` grows all match long)."""
+    """Patches between views of one match, all to the same moment (one event). What the
+    seats share (every key but ``seat``, ``hand`` and ``legal``) is compared and made once
+    for all the seats whose old and new views come from the same two calls of the core's
+    view function (``views_for`` makes the shared values once per call: views of one call
+    hold the very same objects); each patch is then encoded in one go. The texts of
+    ``rules``, ``rounds`` and ``result`` come from the table's :class:`ViewCache`
+    (``rounds`` grows all match long)."""
 
-    __slots__ = ("_cache", "_values")
+    __slots__ = ("_cache", "_shared")
 
     def __init__(self, cache: ViewCache | None = None) -> None:
         self._cache = cache or ViewCache()
-        self._values: dict[tuple[str, int], Any] = {}
+        # (id of the old view's board, id of the new one's) → (those two boards, kept so
+        # that the ids stay theirs; the cached texts; the changed shared values)
+        self._shared: dict[tuple[int, int], tuple[object, object, list[str], dict[str, Any]]]
+        self._shared = {}
 
-    def _memo(self, key: str, tag: int, make: Callable[[], Any]) -> Any:
-        """``make()``, made once per ``(key, tag)``."""
-        made = self._values.get((key, tag), _MISSING)
-        if made is _MISSING:
-            made = self._values[(key, tag)] = make()
-        return made
+    def _shared_changes(self, old: View, new: View) -> tuple[list[str], dict[str, Any]]:
+        """The ``'"key":value'`` texts from the :class:`ViewCache` and the plain values of
+        the shared keys that changed from ``old`` to ``new``, made once per pair of calls
+        of the view function the two views come from (told apart by their boards)."""
+        ob, nb = old.board, new.board
+        key = (id(ob), id(nb))
+        made = self._shared.get(key)
+        if made is not None and made[0] is ob and made[1] is nb:
+            return made[2], made[3]
+        changed: dict[str, Any] = {}
+        cached: list[str] = []
+        pairs = zip(_SHARED_FIELDS, _SHARED_VALUES(new), _SHARED_VALUES(old), strict=True)
+        for (_, name, encode), value, before in pairs:
+            if value is before or value == before:
+                continue
+            if name == "rounds" and _grew(before, value):
+                added = self._cache.round_texts(new)[len(before) :]
+                cached.append(f'"rounds_append":[{",".join(added)}]')
+            elif name in _CACHED:
+                cached.append(f'"{name}":{_CACHED[name](self._cache, new)}')
+            else:
+                changed[name] = encode(value)
+        before, after = old.log, new.log
+        if after is not before:
+            if _grew(before, after):
+                changed["log_append"] = after[len(before) :]
+            elif after != before:
+                changed["log"] = after
+        self._shared[key] = (ob, nb, cached, changed)
+        return cached, changed
 
     def patch_text(self, old: View, new: View) -> str:
         """The compact JSON text of what turns ``old.to_dict()`` into ``new.to_dict()``
@@ -247,38 +277,26 @@ class Patcher:
         end) instead of a whole ``log``, and a ``rounds`` list that only grew as
         ``rounds_append``. :func:`apply_patch` folds it in; ``{}`` means
         nothing this seat sees changed."""
+        cached, shared = self._shared_changes(old, new)
         changed: dict[str, Any] = {}
-        cached: list[str] = []  # '"key":value' texts from the ViewCache
-        pairs = zip(_FIELDS, _VALUES(new), _VALUES(old), strict=True)
-        for (_, key, encode), value, before in pairs:
-            if value is before or value == before:
-                continue
-            if key == "rounds" and _grew(before, value):
-                added = self._cache.round_texts(new)[len(before) :]
-                cached.append(f'"rounds_append":[{",".join(added)}]')
-            elif key in _CACHED:
-                cached.append(f'"{key}":{_CACHED[key](self._cache, new)}')
-            elif key in SEAT_KEYS:
-                changed[key] = encode(value)
-            else:
-                changed[key] = self._memo(key, 0, lambda: encode(value))  # noqa: B023
-        before, after = old.log, new.log
-        if after is not before and after != before:
-            n = len(before)
-            if _grew(before, after):
-                changed["log_append"] = self._memo("log_append", n, lambda: after[n:])
-            else:
-                changed["log"] = after
-        text = _encode(changed)
+        pairs = zip(_SEAT_FIELDS, _SEAT_VALUES(new), _SEAT_VALUES(old), strict=True)
+        for (_, name, encode), value, before in pairs:
+            if value is not before and value != before:
+                changed[name] = encode(value)
+        text = _encode({**changed, **shared} if changed else shared)
         if cached:
             text = "{" + ",".join(cached) + ("}" if text == "{}" else "," + text[1:])
         return text
 
 
 def _grew(before: tuple[Any, ...], after: tuple[Any, ...]) -> bool:
-    """``after`` is ``before`` with more items at its end."""
+    """``after`` is ``before`` with more items at its end (the same objects first: the
+    core's view shares each log entry's copy with every later view, so that is the cheap
+    test; equal items are compared only where they are not the same)."""
     n = len(before)
-    return len(after) > n and after[:n] == before
+    if len(after) <= n:
+        return False
+    return all(map(operator.is_, before, after)) or after[:n] == before
 
 
 def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
