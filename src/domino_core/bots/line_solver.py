@@ -257,4 +257,3 @@ class LineSolver:
         else:
             table[key] = (best, best)
         return best
-
