@@ -43,9 +43,9 @@ from typing import Any
 
 import uvloop
 
-from domino_core import Match, Move, Rules, view_for, views_for
+from domino_core import Match, Move, Rules, views_for
 from domino_server.protocol import commands as c
-from domino_server.tables.views import Patcher
+from domino_server.tables.patches import Patcher
 
 #: Best of this many passes for each step.
 PASSES = 5
@@ -122,9 +122,9 @@ def least_work(seats: int = 2, moves: int = 3000, seed: int = 2026) -> dict[str,
     best = {"move": float("inf"), "views": float("inf"), "patches": float("inf")}
     for _ in range(PASSES):
         # each pass on fresh copies, with every seat's view before the move made (untimed),
-        # as the server has them: the views a socket was last sent
+        # as the server has them: the views a socket was last sent (one views_for call)
         pushed = [m.copy() for m, _ in pos]
-        before = [[view_for(m, s) for s in everyone] for m in pushed]
+        before = [list(views_for(m, everyone).values()) for m in pushed]
         t0 = time.perf_counter()
         for m, (_, mv) in zip(pushed, pos, strict=True):
             m.push(mv)

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import websockets
 
-from domino_server.tables.views import apply_patch
+from domino_server.tables.patches import apply_patch
 
 from .procs import cpu_seconds, rss_kib
 

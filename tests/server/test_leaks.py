@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from domino_core.verify import verify_record
-from domino_server.tables.views import apply_patch
+from domino_server.tables.patches import apply_patch
 
 from .harness import Client, Server, play_out, pump
 

@@ -12,7 +12,8 @@ import pytest
 
 from domino_core import PRESETS, Match, Rules, View, view_for, views_for
 from domino_server.tables.connection import dumps
-from domino_server.tables.views import _FIELDS, Patcher, ViewCache, apply_patch, view_texts
+from domino_server.tables.patches import FIELDS, Patcher, apply_patch
+from domino_server.tables.views import ViewCache, view_texts
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -88,7 +89,7 @@ def test_patches_rebuild_each_seats_view(preset: str, seats: int, together: bool
 
 def test_patches_compare_every_field_of_a_view() -> None:
     """A field added to ``View`` but not to the patch's list would never be patched."""
-    assert {attr for attr, _, _ in _FIELDS} | {"log"} == {f.name for f in fields(View)}
-    assert [key for _, key, _ in _FIELDS] == [
+    assert {attr for attr, _, _ in FIELDS} | {"log"} == {f.name for f in fields(View)}
+    assert [key for _, key, _ in FIELDS] == [
         k for k in view_for(Match(Rules.from_preset("classic"), seed=1), 0).to_dict() if k != "log"
     ]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import websockets
 
 from domino_server.protocol.events import server_message_adapter
-from domino_server.tables.views import apply_patch
+from domino_server.tables.patches import apply_patch
 
 if TYPE_CHECKING:
     from .harness import Server

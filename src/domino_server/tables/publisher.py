@@ -15,7 +15,8 @@ from ..table.deadlines import public
 from ..table.events import Stored
 from ..table.summary import summary
 from .connection import Connection, dumps
-from .views import Patcher, ViewCache, view_texts
+from .patches import Patcher
+from .views import ViewCache, view_texts
 
 __all__ = ["Publisher"]
 
