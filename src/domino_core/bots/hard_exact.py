@@ -50,10 +50,11 @@ a few worlds fit)."""
 WORK_PER_SECOND = 450_000
 """Units of work (``exact_means``) a seeded decision may spend per second of think time:
 set so that the hard player costs about the CPU of the frozen one (issue 15's bar), whose
-endgame is all playouts (``hard.PLAYOUTS_PER_SECOND``). It was 300,000 until the solver
-got 1.1-1.3 times faster a position: then 223 ms of CPU a choice against the frozen bot's
-296 (classic, 4 seats); at 450,000, 615 against 637 ms on a slower machine, and 67.5% of
-40 matches (seed 2026) where 300,000 won 60.0% of the same deals (docs/BENCHMARKS.md)."""
+endgame is all playouts (``hard.PLAYOUTS_PER_SECOND``). At 300,000 it spent 223 ms of
+CPU a choice against the frozen bot's 296 (classic, 4 seats); at 450,000, with the solver
+a little faster (a pass no longer builds a generator), 615 against 637 ms on a slower
+machine, and 65.0% of 80 matches on two seeds where 300,000 won 57.5% of the same deals
+(docs/BENCHMARKS.md)."""
 
 PACE = 300_000
 """Work the exact search gets through in a second here, at least (measured on a slow

@@ -74,7 +74,7 @@ def no_fit(
             h |= 1 << bone[pos]
             pos += 1
         return h, turn if h & open_ else (turn + 1) % n, pos
-    if any(other & open_ for other in hands):
+    if sum(hands) & open_:  # (the hands share no tile: their sum is their union)
         return h, (turn + 1) % n, pos
     return None
 
@@ -181,13 +181,10 @@ class LineSolver:
         """The value for ``side`` with ``turn`` to move and ``bone[pos:]`` left to draw,
         fail-soft within (alpha, beta)."""
         nm = NUMBER_MASK
+        n = self.n
         h = hands[turn]
         open_ = nm[left] | nm[right]
         if not h & open_:  # a draw, a pass, or the end of the round
-            if pos >= len(self.bone):  # nothing to draw: a pass, or the round is blocked
-                if not sum(hands) & open_:  # (the hands share no tile: the sum is their union)
-                    return self._blocked(hands)
-                return self._search(hands, left, right, (turn + 1) % self.n, pos, alpha, beta)
             after = no_fit(hands, turn, open_, self.bone, pos)
             if after is None:
                 return self._blocked(hands)
@@ -196,20 +193,12 @@ class LineSolver:
                 return self._search(hands, left, right, nxt, pos, alpha, beta)
             finally:
                 hands[turn] = h
+        fit_left = h & nm[left]
+        fit_right = h & nm[right] if right != left else 0
         key = (*hands, left * 7 + right if left <= right else right * 7 + left, turn, pos)
-        table = self.bounds
-        stored = table.get(key)
-        lo, hi = 0.0, 1.0
-        if stored is not None:
-            lo, hi = stored
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
+        settled, alpha, beta, lo, hi = narrowed(self.bounds.get(key), alpha, beta)
+        if settled is not None:
+            return settled
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SolveTooBig
@@ -217,23 +206,20 @@ class LineSolver:
         mine = self._mine[turn]
         best = -1.0 if mine else 2.0
         value = TILE_VALUE
-        nxt = (turn + 1) % self.n
-        search = self._search
+        nxt = (turn + 1) % n
         for end in (0, 1):
-            if end == 1 and right == left:
-                break  # (with both ends alike only the left is tried: the same play)
-            fit = h & nm[left if end == 0 else right]
+            fit = fit_left if end == 0 else fit_right
             if not fit:
                 continue
             for t in HEAVY_FIRST[fit]:
                 if end == 0:
                     nl, nr = value[t] - left, right
-                else:
+                else:  # (with both ends alike only the left is tried: the same play)
                     nl, nr = left, value[t] - right
                 rest = h ^ (1 << t)
                 hands[turn] = rest
                 if rest:
-                    v = search(hands, nl, nr, nxt, pos, alpha, beta)
+                    v = self._search(hands, nl, nr, nxt, pos, alpha, beta)
                 else:
                     v = self.worth(score_domino(self.rules, hands, turn))
                 hands[turn] = h
@@ -242,18 +228,14 @@ class LineSolver:
                         best = v
                         if v > alpha:
                             alpha = v
-                elif v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
+                else:
+                    if v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
                 if alpha >= beta:
                     break
             if alpha >= beta:
                 break
-        if best <= start_alpha:
-            table[key] = (lo, best)
-        elif best >= start_beta:
-            table[key] = (best, hi)
-        else:
-            table[key] = (best, best)
+        self.bounds[key] = found(best, start_alpha, start_beta, lo, hi)
         return best

@@ -89,8 +89,8 @@ class Patcher:
         of the view function the two views come from (told apart by their boards)."""
         ob, nb = old.board, new.board
         key = (id(ob), id(nb))
-        made = self._shared.get(key)
-        if made is not None and made[0] is ob and made[1] is nb:
+        made = self._shared.get(key)  # (the boards are kept with it: the ids stay theirs)
+        if made is not None:
             return made[2], made[3]
         changed: dict[str, Any] = {}
         cached: list[str] = []
