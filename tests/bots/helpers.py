@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from domino_core import PRESETS, Deal, Match, Move, Rules, Tile, View, view_for
 from domino_core.round import Round
@@ -115,3 +115,23 @@ def check_round_end(r: Round) -> None:
         assert r.award == score_blocked(rules, r.hands, r.opener)
     else:
         assert r.end == "goal" and max(r.scores) >= rules.goal
+
+
+def random_position(rules: Rules, seed: int, wanted: Callable[[Match], bool]) -> Match | None:
+    """A match played at random (scores from up to two earlier rounds) until ``wanted``
+    holds for it where the seat on turn has a choice of plays on an opened table; None
+    when the round ends first."""
+    rng = random.Random(seed)
+    m = Match(rules, seed=seed)
+    for _ in range(rng.randrange(3)):
+        m.playout(rng)
+        if m.over:
+            return None
+        m.start_next_round()
+    while not m.round_over:
+        plays = [mv for mv in m.legal_moves() if mv.tile is not None]
+        if m.round.board.center is not None and len(plays) > 1 and wanted(m):
+            return m
+        moves = m.legal_moves()
+        m.push(moves[rng.randrange(len(moves))])
+    return None

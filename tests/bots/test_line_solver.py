@@ -4,7 +4,6 @@ fixed seed gives a fixed move."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import pytest
@@ -19,6 +18,8 @@ from domino_core.bots.line_solver import LineSolver
 from domino_core.bots.points_race import win_chance
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
+
+from .helpers import random_position
 
 #: Two-sided tables the solver takes: (preset, seats, teams); 2-seat block has sleeping
 #: tiles, 2-seat classic a boneyard drawn out by the endgame.
@@ -35,21 +36,9 @@ def _tiles_in_hands(m: Match) -> int:
 def _endgame(rules: Rules, seed: int, tiles: int, bone: int = 0) -> Match | None:
     """A match played at random (scores from a few earlier rounds) until at most ``tiles``
     tiles are in the hands and ``bone`` in the boneyard, with a choice to make; or None."""
-    rng = random.Random(seed)
-    m = Match(rules, seed=seed)
-    for _ in range(rng.randrange(3)):
-        m.playout(rng)
-        if m.over:
-            return None
-        m.start_next_round()
-    while not m.round_over:
-        plays = [mv for mv in m.legal_moves() if mv.tile is not None]
-        opened = m.round.board.center is not None and len(plays) > 1
-        if _tiles_in_hands(m) <= tiles and m.round.boneyard_left <= bone and opened:
-            return m
-        moves = m.legal_moves()
-        m.push(moves[rng.randrange(len(moves))])
-    return None
+    return random_position(
+        rules, seed, lambda m: _tiles_in_hands(m) <= tiles and m.round.boneyard_left <= bone
+    )
 
 
 def _minimax(m: Match, side: int, goal: int) -> float:

@@ -17,8 +17,10 @@ For each decision it repeatedly
 
 and plays the candidate with the best mean. Once few tiles are left in the hands of a
 two-sided table on a line scored by pips (``hard_exact``), each sampled world is solved
-exactly instead of played out (``line_solver``), the worlds weighed by how likely the
-other seats' plays were in them (``pips_reading``). By batida on a line the rounds are played
+exactly instead of played out (``line_solver``; at two seats with tiles still to draw,
+once few are left in the hands and the boneyard, with the draws left to chance:
+``draw_solver``), the worlds weighed by how likely the other seats' plays were in them
+(``pips_reading``). By batida on a line the rounds are played
 out by Nino-like habits on bitmasks (``batida_search``), each world counts by how likely
 the other seats' plays of the round were in it (``batida_reading``), and it plays Nino's
 move unless the search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops at

@@ -1,4 +1,5 @@
-"""The hard player's endgame: sampled worlds solved exactly (``line_solver``).
+"""The hard player's endgame: sampled worlds solved exactly (``line_solver``; with tiles
+still to draw at two seats, ``draw_solver``).
 
 Once at most ``EXACT_TILES`` tiles are left in the hands (and ``line_solver.supported``),
 each decision samples worlds from what the seat knows, every consistent deal equally
@@ -20,6 +21,7 @@ from domino_core.bots import medium
 from domino_core.bots.batida_reading import past_plays
 from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
 from domino_core.bots.candidates import representatives
+from domino_core.bots.draw_solver import DrawSolver
 from domino_core.bots.fives_solver import FivesSolver
 from domino_core.bots.fives_solver import supported as fives_supported
 from domino_core.bots.knowledge import Knowledge, Pair
@@ -32,7 +34,8 @@ from domino_core.moves import END_INDEX
 from domino_core.view import View
 
 __all__ = [
-    "EXACT_TILES", "WORK_PER_SECOND", "exact_means", "exact_pick", "exact_solver", "exact_tiles",
+    "DRAW_EXACT_TILES", "EXACT_TILES", "WORK_PER_SECOND", "exact_means", "exact_pick",
+    "exact_solver", "exact_tiles",
 ]
 
 EXACT_TILES = 24
@@ -68,6 +71,16 @@ alike, and in 2-seat classic it won 55.0% [39.8, 69.3] of 40 matches against the
 bot at twice its CPU, no better than the playouts; so the exact search waits for the
 boneyard to run out."""
 
+DRAW_EXACT_TILES = 14
+"""With tiles still to draw at two seats, at most this many tiles in the hands and the
+boneyard together for the exact search with the draws left to chance (``draw_solver``;
+``DRAW_WORLDS`` stays off). A world there takes a few ms at 12 (the median), 50-100 ms at
+13-14 (its positions are kept for the next worlds), half a second at 15. About one
+decision in eleven of a 2-seat classic round comes this late with tiles to draw; on 427
+such positions of the frozen bot's own matches it halved the regret of the picks (1.74 ->
+0.84 points of match-win chance, measured by the exact value with every hand known;
+docs/BENCHMARKS.md)."""
+
 WORLD_WORK = 10
 """The work of setting a sampled world up, in positions searched."""
 
@@ -80,7 +93,8 @@ position)."""
 
 READ_PLAYS = True
 """Whether each world counts by how likely the other seats' plays were in it
-(``pips_reading``: the heaviest tile first) rather than alike."""
+(``pips_reading``: the heaviest tile first) rather than alike; not with the draws left to
+chance (``draw_solver``), where the other seat's plays fit the habit worse than chance."""
 
 MAX_NODES = 200_000
 """Positions one world may take before the exact search gives up (about a third of a
@@ -93,7 +107,9 @@ def exact_tiles(think_time: float) -> int:
     return next(tiles for least, tiles in BUDGET_TILES if think_time >= least)
 
 
-def exact_solver(k: Knowledge, think_time: float = 0.5) -> LineSolver | FivesSolver | None:
+def exact_solver(
+    k: Knowledge, think_time: float = 0.5
+) -> LineSolver | FivesSolver | DrawSolver | None:
     """The endgame solver for ``k`` with ``think_time`` (None where the exact search does
     not apply)."""
     view = k.source
@@ -104,7 +120,13 @@ def exact_solver(k: Knowledge, think_time: float = 0.5) -> LineSolver | FivesSol
     tiles = sum(k.hand_counts)
     rules = view.rules
     if rules.drawing and k.boneyard and not DRAW_WORLDS:
-        return None
+        if (rules.seats != 2 or rules.fives or tiles + k.boneyard > DRAW_EXACT_TILES
+                or think_time < BUDGET_TILES[0][0]
+                or not supported(rules, k.spinner, k.boneyard)):
+            return None
+        return DrawSolver(
+            rules, k.scores, k.goal, k.my_side, view.opener, win_chance, max_nodes=MAX_NODES
+        )
     if rules.fives:
         if tiles > FIVES_EXACT_TILES or not fives_supported(rules, k.boneyard):
             return None
@@ -120,7 +142,7 @@ def exact_solver(k: Knowledge, think_time: float = 0.5) -> LineSolver | FivesSol
 
 def exact_means(
     k: Knowledge,
-    solver: LineSolver | FivesSolver,
+    solver: LineSolver | FivesSolver | DrawSolver,
     board: Board,
     plays: Sequence[Play],
     rng: random.Random,
@@ -140,7 +162,10 @@ def exact_means(
     node_work = solver.NODE_WORK
     totals = [0.0] * len(plays)
     done = spent = 0
-    read = past_plays(k) if READ_PLAYS and not k.fives() else []  # (a line's two ends)
+    # (a line's two ends; at two seats with tiles to draw the habit reads the other seat
+    # worse than no reading: docs/BENCHMARKS.md)
+    reads = READ_PLAYS and not k.fives() and not isinstance(solver, DrawSolver)
+    read = past_plays(k) if reads else []
     cache: dict[tuple[int, int], float] = {}
     weights = 0.0
     deadline = time.perf_counter() + think_time
@@ -157,7 +182,8 @@ def exact_means(
         except SolveTooBig:
             break
         finally:
-            solver.bounds.clear()  # positions rarely recur across worlds: keep memory flat
+            if not isinstance(solver, DrawSolver):  # (its positions hold the whole world)
+                solver.bounds.clear()  # positions rarely recur across worlds: memory flat
         w = heavy_weight(read, hands, cache) if read else 1.0
         for i, v in enumerate(values):
             totals[i] += w * v

@@ -158,7 +158,7 @@ class LineSolver:
     ) -> float:
         """The exact value for ``side`` of ``turn`` playing ``play`` on ``board``, ``bone``
         left to draw (the bounds found are kept: clear them for another world)."""
-        self.bone = bone if self.rules.drawing else ()
+        pos = self._draws(bone if self.rules.drawing else ())
         t, e = play
         hs = list(hands)
         hs[turn] ^= 1 << t
@@ -169,30 +169,51 @@ class LineSolver:
             right = TILE_VALUE[t] - right
         if not hs[turn]:
             return self.worth(score_domino(self.rules, hs, turn))
-        return self._search(hs, left, right, (turn + 1) % self.n, 0, 0.0, 1.0)
+        return self._search(hs, left, right, (turn + 1) % self.n, pos, 0.0, 1.0)
+
+    def _draws(self, bone: Sequence[int]) -> int:
+        """Takes the tiles left to draw (in draw order); the ``pos`` a search starts at."""
+        self.bone = bone
+        return 0
+
+    def count_node(self) -> None:
+        """One more position searched; raises ``SolveTooBig`` past ``max_nodes``."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SolveTooBig
 
     def _blocked(self, hands: list[int]) -> float:
         return self.worth(score_blocked(self.rules, hands, self.opener))
+
+    def _stuck(
+        self, hands: list[int], left: int, right: int, turn: int, pos: int,
+        alpha: float, beta: float,
+    ) -> float:
+        """``_search`` where ``turn`` holds no tile for the open ends: it draws ``bone[pos:]``
+        in order until one fits, or passes, or the round is blocked."""
+        h = hands[turn]
+        after = no_fit(hands, turn, NUMBER_MASK[left] | NUMBER_MASK[right], self.bone, pos)
+        if after is None:
+            return self._blocked(hands)
+        hands[turn], nxt, pos = after
+        try:
+            return self._search(hands, left, right, nxt, pos, alpha, beta)
+        finally:
+            hands[turn] = h
 
     def _search(
         self, hands: list[int], left: int, right: int, turn: int, pos: int,
         alpha: float, beta: float,
     ) -> float:
-        """The value for ``side`` with ``turn`` to move and ``bone[pos:]`` left to draw,
+        """The value for ``side`` with ``turn`` to move and ``bone[pos:]`` left to draw
+        (``pos``: where the draws stand, part of a position's key; ``_stuck`` reads it),
         fail-soft within (alpha, beta)."""
         nm = NUMBER_MASK
         n = self.n
         h = hands[turn]
         open_ = nm[left] | nm[right]
         if not h & open_:  # a draw, a pass, or the end of the round
-            after = no_fit(hands, turn, open_, self.bone, pos)
-            if after is None:
-                return self._blocked(hands)
-            hands[turn], nxt, pos = after
-            try:
-                return self._search(hands, left, right, nxt, pos, alpha, beta)
-            finally:
-                hands[turn] = h
+            return self._stuck(hands, left, right, turn, pos, alpha, beta)
         fit_left = h & nm[left]
         fit_right = h & nm[right] if right != left else 0
         key = (*hands, left * 7 + right if left <= right else right * 7 + left, turn, pos)
