@@ -1,12 +1,14 @@
 """Where Vó Quelônia can still gain at two seats (issue 15): three measurements.
 
     python benchmarks/two_seats.py --what seeing --matches 40 --jobs 2 --seed 2026
+    python benchmarks/two_seats.py --what seeing --config fives-2 --matches 40 --jobs 2
     python benchmarks/two_seats.py --what reading --games 16 --jobs 2
     python benchmarks/two_seats.py --what draws --games 64 --jobs 2 --size 14
 
 - ``seeing``: the ceiling. The live hard bot against the frozen one (``bots.py --suite
-  frozen``'s arena, classic at 2 seats) where the live bot's worlds deal every hand as it
-  truly is (the boneyard's order still unknown): what knowing the other hand is worth.
+  frozen``'s arena, ``--config`` classic-2 or fives-2) where the live bot's worlds deal
+  every hand as it truly is (the boneyard's order still unknown): what knowing the other
+  hand is worth.
 - ``reading``: how much the other seat's plays say about its hand. On positions of the
   frozen bot's own matches (0.1 s a move), 300 worlds dealt uniformly from what the seat
   on turn knows, each weighed by a habit's chance of the other seat's plays; reported, per
@@ -77,7 +79,7 @@ def _seeing(args: argparse.Namespace) -> None:
     arena_games.view_for = recording_view_for  # type: ignore[assignment]
     sampling.Sampler.sample = true_world  # type: ignore[method-assign]
     sampling.Sampler.sample_uniform = true_world  # type: ignore[method-assign]
-    bots.main(["--suite", "frozen", "--configs", "classic-2", "--matches", str(args.matches),
+    bots.main(["--suite", "frozen", "--configs", args.config, "--matches", str(args.matches),
                "--think", "0.5", "--jobs", str(args.jobs), "--seed", str(args.seed)])
 
 
@@ -203,6 +205,8 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--what", choices=("seeing", "reading", "draws"), required=True)
     p.add_argument("--matches", type=int, default=40)
+    p.add_argument("--config", default="classic-2", choices=("classic-2", "fives-2"),
+                   help="seeing: the arena's configuration")
     p.add_argument("--games", type=int, default=16)
     p.add_argument("--size", type=int, default=hard_exact.DRAW_EXACT_TILES)
     p.add_argument("--jobs", type=int, default=2)
