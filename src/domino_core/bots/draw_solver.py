@@ -49,8 +49,9 @@ class DrawSolver(LineSolver):
     KEEP_BOUNDS = True
     """Whether ``hard_exact`` may keep the bounds from one world to the next."""
 
-    MAX_BOUNDS = 1_500_000
-    """The table is cleared when it grows past this many positions (memory stays flat)."""
+    MAX_BOUNDS = 300_000
+    """The table is cleared when it grows past this many positions (about 60 MB; a
+    decision's budget rarely comes near it)."""
 
     def _draws(self, bone: Sequence[int]) -> int:
         """The mask of the tiles left to draw (their order does not count), the ``pos`` a
