@@ -48,10 +48,9 @@ from domino_core.bots.pips_reading import heavy_chance
 from domino_core.bots.points_race import win_chance
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
-from domino_core.tiles import IS_DOUBLE, NUMBER_MASK, TILE_A, TILE_B
+from domino_core.tiles import IS_DOUBLE, NUMBER_MASK, TILE_A, TILE_B, ids_of
 
 RULES = Rules.from_preset("classic", seats=2, goal=100)
-ID_PAIR = {i: p for p, i in PAIR_ID.items()}
 Position = tuple[View, int]
 """The view of the seat on turn and the other seat's true hand (a mask)."""
 
@@ -69,7 +68,7 @@ def _seeing(args: argparse.Namespace) -> None:
 
     def true_world(self: sampling.Sampler, rng: random.Random, tries: int = 0) -> sampling.World:
         hands = seen["match"].round.hands
-        dealt = tuple(tuple(ID_PAIR[t] for t in range(28) if h >> t & 1) for h in hands)
+        dealt = tuple(tuple((TILE_A[t], TILE_B[t]) for t in ids_of(h)) for h in hands)
         held = {p for h in dealt for p in h}
         rest = [t for t in self.unseen if t not in held]
         rng.shuffle(rest)

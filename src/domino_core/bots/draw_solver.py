@@ -19,23 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domino_core.bots.line_solver import LineSolver, found, narrowed
-from domino_core.tiles import NUMBER_MASK
+from domino_core.bots.line_solver import LineSolver, SolveTooBig, found, narrowed
+from domino_core.tiles import ids_of
 
 __all__ = ["DrawSolver"]
-
-#: ``BITS[m]`` for a 28-bit tile mask: its tile ids, built on demand.
-_BITS: dict[int, tuple[int, ...]] = {}
-
-
-def _bits(mask: int) -> tuple[int, ...]:
-    got = _BITS.get(mask)
-    if got is None:
-        got = tuple(t for t in range(28) if mask >> t & 1)
-        if len(_BITS) < 200_000:
-            _BITS[mask] = got
-    return got
-
 
 class DrawSolver(LineSolver):
     """``LineSolver``'s facts and worth, with the boneyard an unordered set drawn at
@@ -45,9 +32,6 @@ class DrawSolver(LineSolver):
 
     NODE_WORK = 2
     """A position here (a draw loops over the boneyard) costs about two of the line solver's."""
-
-    KEEP_BOUNDS = True
-    """Whether ``hard_exact`` may keep the bounds from one world to the next."""
 
     MAX_BOUNDS = 300_000
     """The table is cleared when it grows past this many positions (about 60 MB; a
@@ -68,12 +52,11 @@ class DrawSolver(LineSolver):
         alpha: float, beta: float,
     ) -> float:
         """``turn`` holds nothing for the open ends: it draws (``_draw``; here ``pos`` is
-        the mask of the tiles left to draw), or passes, or the round is blocked."""
+        the mask of the tiles left to draw), or, with nothing to draw, passes or the round
+        is blocked as in ``LineSolver`` (whose ``bone`` stays empty here)."""
         if pos:
             return self._draw(hands, left, right, turn, pos, alpha, beta)
-        if sum(hands) & (NUMBER_MASK[left] | NUMBER_MASK[right]):  # (the hands' union)
-            return self._search(hands, left, right, (turn + 1) % self.n, 0, alpha, beta)
-        return self._blocked(hands)
+        return super()._stuck(hands, left, right, turn, 0, alpha, beta)
 
     def _draw(
         self, hands: list[int], left: int, right: int, turn: int, bone: int,
@@ -86,8 +69,10 @@ class DrawSolver(LineSolver):
         settled, alpha, beta, lo, hi = narrowed(self.bounds.get(key), alpha, beta)
         if settled is not None:
             return settled
-        self.count_node()
-        tiles = _bits(bone)
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SolveTooBig
+        tiles = ids_of(bone)
         n = len(tiles)
         h = hands[turn]
         total = 0.0

@@ -176,12 +176,6 @@ class LineSolver:
         self.bone = bone
         return 0
 
-    def count_node(self) -> None:
-        """One more position searched; raises ``SolveTooBig`` past ``max_nodes``."""
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise SolveTooBig
-
     def _blocked(self, hands: list[int]) -> float:
         return self.worth(score_blocked(self.rules, hands, self.opener))
 
