@@ -114,13 +114,9 @@ def _follow(p: PastPlay, hand_now: int) -> float:
         if end == 1 and p.right == p.left:
             continue
         other = p.right if end == 0 else p.left
-        m = hand & NUMBER_MASK[number]
-        while m:
-            low = m & -m
-            m ^= low
-            t = low.bit_length() - 1
+        for t in ids_of(hand & NUMBER_MASK[number]):
             new = TILE_A[t] + TILE_B[t] - number
-            follow = ((hand ^ low) & (NUMBER_MASK[new] | NUMBER_MASK[other])).bit_count()
+            follow = ((hand ^ 1 << t) & (NUMBER_MASK[new] | NUMBER_MASK[other])).bit_count()
             options.append((t, end, 0.5 * follow + (1.5 if IS_DOUBLE[t] else 0.0)))
     if len(options) == 1:
         return 1.0
