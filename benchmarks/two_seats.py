@@ -45,7 +45,7 @@ from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
 from domino_core.bots.candidates import representatives
 from domino_core.bots.draw_solver import DrawSolver
 from domino_core.bots.pips_reading import heavy_chance
-from domino_core.bots.points_race import win_chance
+from domino_core.bots.points_race import race_chance
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
 from domino_core.tiles import IS_DOUBLE, NUMBER_MASK, TILE_A, TILE_B, ids_of
@@ -174,7 +174,7 @@ def _draws(args: argparse.Namespace) -> None:
         hands = [0, 0]
         hands[seat], hands[1 - seat] = mask_of_pairs(k.hand), truth
         bone = [t for t in (PAIR_ID[p] for p in k.unseen()) if not truth >> t & 1]
-        solver = DrawSolver(RULES, k.scores, k.goal, k.my_side, v.opener, win_chance, 10**8)
+        solver = DrawSolver(RULES, k.scores, k.goal, k.my_side, v.opener, race_chance(RULES), 10**8)
         board = board_from_view(v)
         value = {lm.move: solver.value(hands, board, seat, (lm.move.tile.id,  # type: ignore[union-attr]
                  END_INDEX[lm.move.end]), bone) for lm in v.legal}  # type: ignore[index]

@@ -14,7 +14,7 @@ from domino_core.bots import choose_move, knowledge_from
 from domino_core.bots.draw_solver import DrawSolver
 from domino_core.bots.hard import _value
 from domino_core.bots.hard_exact import DRAW_EXACT_TILES, exact_solver
-from domino_core.bots.points_race import win_chance
+from domino_core.bots.points_race import race_chance
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
 
@@ -72,7 +72,7 @@ def test_the_draw_solver_is_the_engines_expectimax(preset: str) -> None:
         assert seat is not None
         view = view_for(m, seat)
         side = rules.side_of(seat)
-        solver = DrawSolver(rules, view.scores, rules.goal, side, view.opener, win_chance)
+        solver = DrawSolver(rules, view.scores, rules.goal, side, view.opener, race_chance(rules))
         hands = [sum(1 << t.id for t in m.hand(s)) for s in range(rules.seats)]
         bone = list(m.round.bone[m.round.bone_pos:])
         board = board_from_view(view)

@@ -15,7 +15,7 @@ from domino_core.bots.fives_solver import FivesSolver
 from domino_core.bots.hard import _value
 from domino_core.bots.hard_exact import EXACT_TILES, exact_solver, exact_tiles
 from domino_core.bots.line_solver import LineSolver
-from domino_core.bots.points_race import win_chance
+from domino_core.bots.points_race import race_chance
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
 
@@ -78,8 +78,8 @@ def _solver(rules: Rules, scores: Sequence[int], view: View) -> LineSolver | Fiv
     """A solver made directly (the bot waits for the boneyard to run out: DRAW_WORLDS)."""
     side = rules.side_of(view.seat)
     if rules.fives:
-        return FivesSolver(rules, scores, rules.goal, side, view.opener, win_chance)
-    return LineSolver(rules, scores, rules.goal, side, view.opener, win_chance)
+        return FivesSolver(rules, scores, rules.goal, side, view.opener, race_chance(rules))
+    return LineSolver(rules, scores, rules.goal, side, view.opener, race_chance(rules))
 
 
 def _check_every_move(m: Match, solver: LineSolver | FivesSolver, board: Board) -> None:

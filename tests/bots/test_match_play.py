@@ -15,7 +15,7 @@ from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
 from domino_core.bots.candidates import representatives
 from domino_core.bots.hard_exact import exact_solver
 from domino_core.bots.line_solver import LineSolver
-from domino_core.bots.points_race import win_chance
+from domino_core.bots.points_race import race_chance
 from domino_core.bots.sampling import Sampler
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX, Move
@@ -50,7 +50,7 @@ def _values(m: Match, scores: list[int]) -> dict[Move, list[float]]:
     board = board_from_view(view)
     assert exact_solver(k) is not None, "the bot searches this position exactly"
     solver = LineSolver(m.rules, scores, m.rules.goal, m.rules.side_of(seat), view.opener,
-                        win_chance)
+                        race_chance(m.rules))
     out: dict[Move, list[float]] = {}
     for i in sorted(set(representatives(k))):
         o = k.legal[i]

@@ -11,7 +11,8 @@ For each decision it repeatedly
    comparison is fair);
 3. scores the end of the round by its side's chance to win the *match* from the
    scores reached (a match won or lost counts 1 or 0; otherwise a smooth race
-   model on the points each side still needs to reach the goal, or where rounds
+   model on the points each side still needs to reach the goal, as wide as the
+   preset's matches at that many seats are (``points_race.race_points``), or where rounds
    score by batida, RULES.md §6b, the exact chance of ``batida_race``: there a
    round is worth 1 to 4 points by how it ends, never the pips);
 
@@ -48,7 +49,7 @@ from domino_core.bots.candidates import engine_moves, representatives
 from domino_core.bots.hard_exact import WORK_PER_SECOND, exact_pick
 from domino_core.bots.knowledge import Knowledge, Option
 from domino_core.bots.playout import greedy_fives_playout
-from domino_core.bots.points_race import win_chance
+from domino_core.bots.points_race import race_points, win_chance
 from domino_core.bots.sampling import Sampler, World
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.match import Match
@@ -76,7 +77,7 @@ def _value(match: Match, side: int, goal: int) -> float:
         return batida_win_chance(
             match.scores, goal, side, rules.batida_points, rules.blocked_points, rules.seats
         )
-    return win_chance(match.scores, goal, side)
+    return win_chance(match.scores, goal, side, race_points(rules))
 
 
 def play_out_each(

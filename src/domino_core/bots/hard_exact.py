@@ -27,7 +27,7 @@ from domino_core.bots.fives_solver import supported as fives_supported
 from domino_core.bots.knowledge import Knowledge, Pair
 from domino_core.bots.line_solver import LineSolver, Play, SolveTooBig, supported
 from domino_core.bots.pips_reading import heavy_weight
-from domino_core.bots.points_race import win_chance
+from domino_core.bots.points_race import race_chance
 from domino_core.bots.sampling import Sampler
 from domino_core.determinize import board_from_view
 from domino_core.moves import END_INDEX
@@ -125,18 +125,18 @@ def exact_solver(
                 or not supported(rules, k.spinner, k.boneyard)):
             return None
         return DrawSolver(
-            rules, k.scores, k.goal, k.my_side, view.opener, win_chance, max_nodes=MAX_NODES
+            rules, k.scores, k.goal, k.my_side, view.opener, race_chance(rules), max_nodes=MAX_NODES
         )
     if rules.fives:
         if tiles > FIVES_EXACT_TILES or not fives_supported(rules, k.boneyard):
             return None
         return FivesSolver(
-            rules, k.scores, k.goal, k.my_side, view.opener, win_chance, MAX_NODES
+            rules, k.scores, k.goal, k.my_side, view.opener, race_chance(rules), MAX_NODES
         )
     if tiles > exact_tiles(think_time) or not supported(rules, k.spinner, k.boneyard):
         return None
     return LineSolver(
-        rules, k.scores, k.goal, k.my_side, view.opener, win_chance, max_nodes=MAX_NODES
+        rules, k.scores, k.goal, k.my_side, view.opener, race_chance(rules), max_nodes=MAX_NODES
     )
 
 
