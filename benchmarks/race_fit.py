@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for config in args.configs.split(","):
             preset, seats = config.split("-")
-            rules = Rules.from_preset(preset, seats=int(seats), goal=100)  # type: ignore[arg-type]
+            rules = Rules.from_preset(preset, seats=int(seats), goal=100)
             jobs = [(preset, int(seats), seed) for seed in range(args.matches)]
             samples = [s for got in pool.map(_one, jobs) for s in got]
             used = race_points(rules)

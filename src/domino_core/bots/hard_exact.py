@@ -119,24 +119,25 @@ def exact_solver(
         return None
     tiles = sum(k.hand_counts)
     rules = view.rules
+    chance = race_chance(rules)
     if rules.drawing and k.boneyard and not DRAW_WORLDS:
         if (rules.seats != 2 or rules.fives or tiles + k.boneyard > DRAW_EXACT_TILES
                 or think_time < BUDGET_TILES[0][0]
                 or not supported(rules, k.spinner, k.boneyard)):
             return None
         return DrawSolver(
-            rules, k.scores, k.goal, k.my_side, view.opener, race_chance(rules), max_nodes=MAX_NODES
+            rules, k.scores, k.goal, k.my_side, view.opener, chance, max_nodes=MAX_NODES
         )
     if rules.fives:
         if tiles > FIVES_EXACT_TILES or not fives_supported(rules, k.boneyard):
             return None
         return FivesSolver(
-            rules, k.scores, k.goal, k.my_side, view.opener, race_chance(rules), MAX_NODES
+            rules, k.scores, k.goal, k.my_side, view.opener, chance, MAX_NODES
         )
     if tiles > exact_tiles(think_time) or not supported(rules, k.spinner, k.boneyard):
         return None
     return LineSolver(
-        rules, k.scores, k.goal, k.my_side, view.opener, race_chance(rules), max_nodes=MAX_NODES
+        rules, k.scores, k.goal, k.my_side, view.opener, chance, max_nodes=MAX_NODES
     )
 
 
