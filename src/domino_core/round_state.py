@@ -31,8 +31,9 @@ class RoundState:
     """The state of one round; :meth:`copy` is cheap."""
 
     #: Set by :func:`domino_core.view.view_for`: the log entries it last copied, and its
-    #: copies of them (shared by the views made while those entries stay the same).
-    view_log: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]
+    #: copies of them (shared by the views made while those entries stay the same, and
+    #: by a copy of the round, whose entries are the same objects). None: no view yet.
+    view_log: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None
 
     __slots__ = (
         "_deal",
@@ -97,6 +98,7 @@ class RoundState:
         self.scores = scores
         self.end: RoundEnd | None = None
         self.award: Award | None = None
+        self.view_log = None
 
     @classmethod
     def shuffled(cls, rules: Rules, rng: random.Random, scores: list[int] | None = None) -> Self:
@@ -126,6 +128,7 @@ class RoundState:
         r.scores = [0] * rules.sides if scores is None else scores
         r.end = None
         r.award = None
+        r.view_log = None
         return r
 
     def copy(self, scores: list[int] | None = None) -> Self:
@@ -150,6 +153,7 @@ class RoundState:
         r.scores = self.scores[:] if scores is None else scores
         r.end = self.end
         r.award = self.award
+        r.view_log = getattr(self, "view_log", None)  # (unset on rounds built by hand)
         return r
 
     # -- questions ---------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -43,6 +44,8 @@ from .limits import TokenBucket
 router = APIRouter()
 log = logging.getLogger("domino_server.ws")
 _QUEUED = metrics.SOCKET_MESSAGES.labels(path="queued")
+#: The commands counter of each command type (looked up once per type, not per frame).
+_counted = functools.cache(lambda kind: metrics.COMMANDS.labels(type=kind))
 
 #: The subprotocol the server speaks, and the prefix of the one that carries the token.
 PROTOCOL = "domino.v1"
@@ -247,7 +250,7 @@ async def table_socket(
                 metrics.COMMANDS.labels(type="invalid").inc()
                 _refuse(conn, cid, "bad_command", _first_error(exc))
                 continue
-            metrics.COMMANDS.labels(type=cmd.type).inc()
+            _counted(cmd.type).inc()
             if isinstance(cmd, c.Ping):
                 conn.send({"type": "pong", "id": cmd.id})
             elif isinstance(cmd, c.Sync):

@@ -155,8 +155,9 @@ def _apply_move(out: Outbox, state: TableState, seat: int, move: Move) -> Match:
         # the core folded it into its previous entry (a second manual draw), perhaps with
         # entries after it (the pass that follows drawing the last tile by hand)
         entries.insert(0, _merged_entry(m, seat, move))
-    for i, e in enumerate(entries):
-        out.add("move" if i == 0 else "info", e, move=str(move))
+    out.add("move", entries[0], move=str(move), made=(state.match, m))
+    for e in entries[1:]:
+        out.info(e)
     endings.close_match(out, state, m, entries)
     return m
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from domino_core import Match
+
 from .events import Event, Stored
 from .state import TableState
 
@@ -49,6 +51,7 @@ class Outbox:
         *,
         move: str | None = None,
         secret: dict[str, Any] | None = None,
+        made: tuple[Match | None, Match] | None = None,
     ) -> Stored:
         """Append one stored event."""
         first = self.seq == self.state.seq
@@ -62,6 +65,7 @@ class Outbox:
             cmd_id=self.cmd_id if first else None,
             move=move if first else None,
             secret=secret,
+            made=made,
         )
         self.events.append(ev)
         return ev

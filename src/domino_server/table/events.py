@@ -9,8 +9,10 @@ events change only what lives in memory (presence, reactions) and are not stored
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from domino_core import Match
 
 __all__ = ["MATCH_KINDS", "Event", "Presence", "Reacted", "Stored"]
 
@@ -31,6 +33,11 @@ class Stored:
     cmd_id: str | None = None  # the command's id (first event of a command only)
     move: str | None = None  # a ``move`` event's move text, as Move.parse reads it
     secret: dict[str, Any] | None = None  # stored beside the event, never sent
+    #: The match before and after this event, as ``decide`` already made it (a ``move`` or
+    #: ``round`` event of a live decision): ``evolve`` takes the after when the state's
+    #: match is exactly the before, instead of playing the event again. Never stored,
+    #: compared or sent; a restored event has none and is replayed.
+    made: tuple[Match | None, Match] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,7 +68,9 @@ def _seat(state: TableState, seat: int, **changes: object) -> None:
 def _stored(state: TableState, ev: Stored) -> TableState:
     p = ev.payload
     kind = ev.kind
-    if kind == "move":
+    if ev.made is not None and ev.made[0] is state.match:
+        state.match = ev.made[1]  # decide played it already, on a copy of this very match
+    elif kind == "move":
         assert state.match is not None and ev.move is not None
         state.match.push(Move.parse(ev.move))
     elif kind == "round":

@@ -15,6 +15,7 @@ Every round goes through four steps, each an event:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from domino_core import Match
@@ -47,6 +48,9 @@ __all__ = [
     "reveal",
 ]
 
+#: A seed's commitment (SHA-256), remembered: the table summary shows it after every move.
+_commitment = lru_cache(maxsize=4096)(commitment)
+
 #: Payload types of the fair-deal events (all ``info``).
 FAIR_TYPES = frozenset(("fair_commit", "client_seed", "fair_reveal"))
 
@@ -62,8 +66,12 @@ def _seat_people(state: TableState) -> list[int]:
 
 
 def pending(state: TableState) -> FairRound | None:
-    """The committed round not dealt yet, if any."""
-    return next((fr for fr in state.fair.values() if not fr.dealt), None)
+    """The committed round not dealt yet, if any: only the latest can be (a round is
+    committed once the one before it was dealt and played)."""
+    if not state.fair:
+        return None
+    fr = state.fair[next(reversed(state.fair))]
+    return None if fr.dealt else fr
 
 
 def deal_due(state: TableState) -> float | None:
@@ -126,15 +134,17 @@ def _deal(out: Outbox, state: TableState, fr: FairRound) -> None:
     secret = {"deal": made, "hands": hands, "boneyard": boneyard}
     if state.match is None:
         m = Match(state.rules, deals=[made])
-        out.add("round", {"type": "round_start", "round": 1, "opener": m.opener}, secret=secret)
+        out.add("round", {"type": "round_start", "round": 1, "opener": m.opener}, secret=secret,
+                made=(None, m))
         return
-    m = state.match.copy()
+    before = state.match
+    m = before.copy()
     entries = [copy_entry(e) for e in m.start_next_round(made)]
     if not any(e.get("type") == "round_start" for e in entries):
         entries.insert(0, {"type": "round_start", "round": m.round_no, "opener": m.opener})
     for e in entries:
         if e.get("type") == "round_start":
-            out.add("round", e, secret=secret)
+            out.add("round", e, secret=secret, made=(before, m))
         else:
             out.info(e)
 
@@ -176,7 +186,7 @@ def public(state: TableState) -> dict[str, Any] | None:
         return None
     fr = state.fair[max(state.fair)]
     return {"algorithm": ALGORITHM, "round": fr.round_no,
-            "commitment": commitment(fr.server_seed), "seeded": sorted(fr.client_seeds),
+            "commitment": _commitment(fr.server_seed), "seeded": sorted(fr.client_seeds),
             "deal_at": None if fr.dealt else iso(deal_due(state)),
             "server_seed": fr.server_seed.hex() if fr.revealed else None}
 

@@ -12,7 +12,7 @@ from .convert import iso
 from .deadlines import public
 from .state import TableState
 
-__all__ = ["listing", "summary"]
+__all__ = ["listing", "summary", "summary_key"]
 
 
 def summary(state: TableState) -> dict[str, Any]:
@@ -39,6 +39,14 @@ def summary(state: TableState) -> dict[str, Any]:
         "ranking": state.ranking,
         "fair": fairplay.public(state),
     }
+
+
+def summary_key(state: TableState) -> tuple[Any, ...]:
+    """Everything :func:`summary` reads but the deadline, as one comparable value: two
+    states with equal keys have summaries that differ at most in ``deadline``."""
+    p = state.presence
+    return (state.status, state.seats, p.sockets, state.annulment, state.ranking,
+            fairplay.public(state))
 
 
 def listing(state: TableState) -> dict[str, Any]:

@@ -10,15 +10,20 @@ from typing import Any
 
 from domino_core import View, view_for, views_for
 
+from ..core.jsontext import encode
 from ..table import TableState
+from ..table.convert import iso
 from ..table.deadlines import public
 from ..table.events import Stored
-from ..table.summary import summary
+from ..table.summary import summary, summary_key
 from .connection import Connection, dumps
 from .patches import Patcher
 from .views import ViewCache, view_texts
 
 __all__ = ["Publisher"]
+
+#: Stands for the deadline in a ``table`` frame's text while it is cut around it.
+_MARK = "\u0000deadline\u0000"  # (a NUL: no name or other text of a table holds one)
 
 
 class _Patches:
@@ -54,6 +59,9 @@ class Publisher:
         self.ring: deque[tuple[int, dict[str, Any]]] = deque(maxlen=resume_window)
         self._cache = ViewCache()
         self._deadline_sent: float | None = None
+        # the last ``table`` frame's text before and after its deadline, and its key
+        self._summary: tuple[str, str] | None = None
+        self._summary_key: tuple[Any, ...] = ()
 
     def count(self, seat: int | None) -> int:
         """Sockets open for ``seat``."""
@@ -152,9 +160,17 @@ class Publisher:
                     conn.send_text(table_text)
 
     def summary_text(self, state: TableState) -> str:
-        """The ``table`` frame of the summary now; remembers the deadline it announced."""
-        self._deadline_sent = public(state)
-        return dumps({"type": "table", "table": summary(state)})
+        """The ``table`` frame of the summary now; remembers the deadline it announced.
+        The summary is made again only when more than its deadline changed."""
+        deadline = self._deadline_sent = public(state)
+        key = summary_key(state)
+        if self._summary is None or key != self._summary_key:
+            # the frame's text around its deadline (a unique mark, cut out again)
+            text = dumps({"type": "table", "table": {**summary(state), "deadline": _MARK}})
+            head, _, tail = text.partition(encode(_MARK))  # the first: before any name
+            self._summary, self._summary_key = (head, tail), key
+        head, tail = self._summary
+        return head + encode(iso(deadline)) + tail
 
     def broadcast(self, text: str) -> None:
         """Queue the encoded frame ``text`` on every socket of the table (a frame that is
