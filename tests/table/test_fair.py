@@ -15,7 +15,7 @@ from domino_server.table import Rejection, Stored, restore
 from domino_server.table import commands as mc
 from domino_server.table.deadlines import next_wakeup
 from domino_server.table.fairplay import proofs
-from domino_server.table.summary import summary
+from domino_server.table.summary import summary, summary_key
 
 from .machine import T0, TIMING, Table, new_table
 
@@ -135,3 +135,27 @@ class _Row:
 
 def _row(e: Stored) -> _Row:
     return _Row(e)
+
+
+def test_every_fair_step_shows_in_the_summary_and_changes_its_key() -> None:
+    """The server keeps a table's summary while ``summary_key`` stays (only the deadline
+    is put in again): each step of a fair deal (commitment, a seed, the deal, the reveal,
+    the next round's commitment) changes the summary's ``fair``, so it must change the key."""
+    t = _two_people()
+    seen = [(summary_key(t.state), summary(t.state)["fair"])]
+
+    def step(cmd: mc.Command) -> None:
+        t.do(cmd)
+        key, fair = summary_key(t.state), summary(t.state)["fair"]
+        assert fair != seen[-1][1] and key != seen[-1][0], cmd
+        seen.append((key, fair))
+
+    step(mc.Start(0, "s", SEED))
+    step(mc.ClientSeed(0, "c0", 1, "ana's"))
+    step(mc.ClientSeed(1, "c1", 1, "bia's"))  # the deal goes on: deal_at becomes null
+    _round_over(t)  # the reveal
+    assert summary(t.state)["fair"]["server_seed"] == SEED.hex()
+    assert summary_key(t.state) != seen[-1][0]
+    seen.append((summary_key(t.state), summary(t.state)["fair"]))
+    step(mc.NextRound(1, "n", hashlib.sha256(b"round 2").digest()))
+    assert [f["round"] for _, f in seen[1:]] == [1, 1, 1, 1, 2]

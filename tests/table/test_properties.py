@@ -6,7 +6,9 @@ repeated commands) in every preset and seat count:
 - a rejected command changes nothing;
 - nothing changes a finished match;
 - who holds each seat follows the seat-holder rule (:mod:`domino_server.table.seating`);
-- no event's public text holds a tile that is still hidden.
+- no event's public text holds a tile that is still hidden;
+- the table summary changes only with its key (``summary_key``), apart from its deadline:
+  the server keeps the summary's text while the key stays.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from domino_core import PRESETS, view_for
 from domino_server.table import Rejection, Stored, TableState, decide, evolve, restore
 from domino_server.table import commands as mc
 from domino_server.table.deadlines import bot_turn
+from domino_server.table.summary import summary, summary_key
 from domino_server.tables.storing import write_for
 
 from .machine import T0, TIMING, deal, new_table
@@ -198,6 +201,7 @@ def test_random_commands_keep_every_table_invariant(
     )  # fmt: skip
     store = Store(state)
     now = T0
+    last_key, last_shown = summary_key(state), {**summary(state), "deadline": None}
     for n in range(data.draw(st.integers(10, 80))):
         now += data.draw(st.sampled_from(STEPS))
         cmd = command(data, state, now, n)
@@ -222,4 +226,8 @@ def test_random_commands_keep_every_table_invariant(
             if isinstance(ev, Stored):
                 check_no_hidden_tile(state, ev)
         check_seat_rule(old, state, out)
+        shown = {**summary(state), "deadline": None}
+        if summary_key(state) == last_key:
+            assert shown == last_shown, cmd  # the key says the summary did not change
+        last_key, last_shown = summary_key(state), shown
     assert store.restore().durable() == state.durable()  # the fold rebuilds it exactly

@@ -45,6 +45,7 @@ __all__ = [
     "pending",
     "proofs",
     "public",
+    "public_key",
     "reveal",
 ]
 
@@ -189,6 +190,15 @@ def public(state: TableState) -> dict[str, Any] | None:
             "commitment": _commitment(fr.server_seed), "seeded": sorted(fr.client_seeds),
             "deal_at": None if fr.dealt else iso(deal_due(state)),
             "server_seed": fr.server_seed.hex() if fr.revealed else None}
+
+
+def public_key(state: TableState) -> tuple[object, ...] | None:
+    """What :func:`public` reads of ``state.fair`` (the rest of its input is the status
+    and the seats): equal keys at equal status and seats give equal results."""
+    if not state.fair:
+        return None
+    fr = state.fair[next(reversed(state.fair))]
+    return (fr.round_no, fr.dealt, fr.revealed, tuple(fr.client_seeds))
 
 
 def proofs(state: TableState, rounds: int) -> list[FairProof | None]:

@@ -46,7 +46,7 @@ def summary_key(state: TableState) -> tuple[Any, ...]:
     states with equal keys have summaries that differ at most in ``deadline``."""
     p = state.presence
     return (state.status, state.seats, p.sockets, state.annulment, state.ranking,
-            fairplay.public(state))
+            fairplay.public_key(state))
 
 
 def listing(state: TableState) -> dict[str, Any]:
