@@ -158,4 +158,9 @@ def test_every_fair_step_shows_in_the_summary_and_changes_its_key() -> None:
     assert summary_key(t.state) != seen[-1][0]
     seen.append((summary_key(t.state), summary(t.state)["fair"]))
     step(mc.NextRound(1, "n", hashlib.sha256(b"round 2").digest()))
-    assert [f["round"] for _, f in seen[1:]] == [1, 1, 1, 1, 2]
+    step(mc.ClientSeed(1, "c2", 2, "bia's again"))  # Ana sends none: the window runs out
+    assert seen[-1][1]["deal_at"] is not None
+    t.now = T0 + 10_000.0  # well after the window: a tick deals with Bia's seed alone
+    step(mc.Tick(hashlib.sha256(b"unused").digest()))
+    assert seen[-1][1]["deal_at"] is None and seen[-1][1]["seeded"] == [1]
+    assert [f["round"] for _, f in seen[1:]] == [1, 1, 1, 1, 2, 2, 2]

@@ -51,7 +51,7 @@ class Outbox:
         *,
         move: str | None = None,
         secret: dict[str, Any] | None = None,
-        made: tuple[Match | None, Match] | None = None,
+        made: tuple[Match, Match] | None = None,
     ) -> Stored:
         """Append one stored event."""
         first = self.seq == self.state.seq

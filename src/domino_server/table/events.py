@@ -37,7 +37,7 @@ class Stored:
     #: ``round`` event of a live decision): ``evolve`` takes the after when the state's
     #: match is exactly the before, instead of playing the event again. Never stored,
     #: compared or sent; a restored event has none and is replayed.
-    made: tuple[Match | None, Match] | None = field(default=None, compare=False, repr=False)
+    made: tuple[Match, Match] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

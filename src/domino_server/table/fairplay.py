@@ -15,7 +15,6 @@ Every round goes through four steps, each an event:
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from domino_core import Match
@@ -42,15 +41,13 @@ __all__ = [
     "commit",
     "deal",
     "deal_due",
+    "latest",
     "pending",
     "proofs",
     "public",
     "public_key",
     "reveal",
 ]
-
-#: A seed's commitment (SHA-256), remembered: the table summary shows it after every move.
-_commitment = lru_cache(maxsize=4096)(commitment)
 
 #: Payload types of the fair-deal events (all ``info``).
 FAIR_TYPES = frozenset(("fair_commit", "client_seed", "fair_reveal"))
@@ -66,13 +63,16 @@ def _seat_people(state: TableState) -> list[int]:
     return [s.seat for s in state.seats if s.kind == "human" and not s.away]
 
 
+def latest(state: TableState) -> FairRound | None:
+    """The round committed last, if any. Rounds are committed in order, each once the one
+    before it was dealt and played: only this one can still wait for its deal."""
+    return state.fair[next(reversed(state.fair))] if state.fair else None
+
+
 def pending(state: TableState) -> FairRound | None:
-    """The committed round not dealt yet, if any: only the latest can be (a round is
-    committed once the one before it was dealt and played)."""
-    if not state.fair:
-        return None
-    fr = state.fair[next(reversed(state.fair))]
-    return None if fr.dealt else fr
+    """The committed round not dealt yet, if any (only the latest can be)."""
+    fr = latest(state)
+    return None if fr is None or fr.dealt else fr
 
 
 def deal_due(state: TableState) -> float | None:
@@ -135,9 +135,8 @@ def _deal(out: Outbox, state: TableState, fr: FairRound) -> None:
     secret = {"deal": made, "hands": hands, "boneyard": boneyard}
     if state.match is None:
         m = Match(state.rules, deals=[made])
-        out.add("round", {"type": "round_start", "round": 1, "opener": m.opener}, secret=secret,
-                made=(None, m))
-        return
+        out.add("round", {"type": "round_start", "round": 1, "opener": m.opener}, secret=secret)
+        return  # (no ``made``: any state without a match would take this one over)
     before = state.match
     m = before.copy()
     entries = [copy_entry(e) for e in m.start_next_round(made)]
@@ -183,11 +182,11 @@ def apply(state: TableState, ev: Stored) -> None:
 def public(state: TableState) -> dict[str, Any] | None:
     """The summary's ``fair``: the latest round's commitment, the seats that sent a seed,
     when the deal goes on (ISO; null once dealt) and its server seed once revealed."""
-    if not state.fair:
+    fr = latest(state)
+    if fr is None:
         return None
-    fr = state.fair[max(state.fair)]
     return {"algorithm": ALGORITHM, "round": fr.round_no,
-            "commitment": _commitment(fr.server_seed), "seeded": sorted(fr.client_seeds),
+            "commitment": commitment(fr.server_seed), "seeded": sorted(fr.client_seeds),
             "deal_at": None if fr.dealt else iso(deal_due(state)),
             "server_seed": fr.server_seed.hex() if fr.revealed else None}
 
@@ -195,10 +194,8 @@ def public(state: TableState) -> dict[str, Any] | None:
 def public_key(state: TableState) -> tuple[object, ...] | None:
     """What :func:`public` reads of ``state.fair`` (the rest of its input is the status
     and the seats): equal keys at equal status and seats give equal results."""
-    if not state.fair:
-        return None
-    fr = state.fair[next(reversed(state.fair))]
-    return (fr.round_no, fr.dealt, fr.revealed, tuple(fr.client_seeds))
+    fr = latest(state)
+    return None if fr is None else (fr.round_no, fr.dealt, fr.revealed, tuple(fr.client_seeds))
 
 
 def proofs(state: TableState, rounds: int) -> list[FairProof | None]:
