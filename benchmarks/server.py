@@ -27,20 +27,17 @@ It also prints the floor: the least game work a move needs (``benchmarks/move_fl
 in this process once the servers are stopped) added to the relay's server CPU per move,
 and the share of the echo that even a design with nothing else could reach.
 
-Figures (2026-11-30, quiet machine, SQLite; see docs/BENCHMARKS.md for every run):
+Figures (2026-12-05, a slow window of this shared 2-core machine, SQLite; see
+docs/BENCHMARKS.md for every run, PostgreSQL too; compare ratios within one run):
 
-    python benchmarks/server.py --tables 500 --seconds 20
-      echo   27,163 round trips/s   p50  16 ms   p99  36 ms   36 µs server CPU per round trip
-      moves   2,416 moves/s         p50 187 ms   p99 270 ms   8.9% of the echo (target 30%)
-      server CPU per move 416 µs, client CPU per move 187 µs
-      bytes per move: 1,060 to the mover, 1,344 to the other seat
-      relay (the same traffic, no game) 13,477/s = 49.6% of the echo, 71 µs server CPU
-      floor: least game work per move with today's code 96 µs (command 2, move 6, views
-      46, patches 34, durable row 6, hand-off 2) + the transport 71 µs (relay) = 167 µs of
-      server CPU: with nothing else at all, at most 22% of the echo; 30% allows 121 µs
-      memory 105 KiB per live table (two sockets each)
-    python benchmarks/server.py --tables 500 --seconds 20 --think 2 --skip-echo   (human pace)
-      moves     250 moves/s         p50 1.9–2.1 ms   p99 12–20 ms (runs on two days)
+    python benchmarks/server.py --tables 500 --seconds 15
+      echo   20,799 round trips/s   p50  20 ms   p99  48 ms
+      game   515 µs server CPU per move = 5.2x the relay's 99 µs (target at most 3x)
+      relay  (the same traffic, no game) 9,721 moves/s, 46.7% of the echo
+      memory 110 KiB per live table with its two sockets, 44 KiB per socket
+    python benchmarks/server.py --tables 2000 --seconds 20 --think 2 --skip-echo   (human pace)
+      991 moves/s   p50 16 ms   p99 38 ms   674 µs server CPU per move (460 µs in a fast
+      window, 2026-12-03); one core's CPU serves about 3,000 such tables
 
 Flat out, every table keeps one move in flight, so latency is simply tables / moves per
 second (Little's law): p99 < 50 ms at 500 tables would take > 10,000 moves/s. At a human
