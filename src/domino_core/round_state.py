@@ -153,7 +153,7 @@ class RoundState:
         r.scores = self.scores[:] if scores is None else scores
         r.end = self.end
         r.award = self.award
-        r.view_log = getattr(self, "view_log", None)  # (unset on rounds built by hand)
+        r.view_log = self.view_log
         return r
 
     # -- questions ---------------------------------------------------------------

@@ -177,7 +177,7 @@ def _log_copies(rnd: Round) -> tuple[dict[str, Any], ...]:
     log = rnd.log
     cached: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None = getattr(
         rnd, "view_log", None
-    )  # (unset on a round built by hand)
+    )
     kept = 0  # leading entries whose copies can be reused
     if cached is not None:
         sources, copies = cached

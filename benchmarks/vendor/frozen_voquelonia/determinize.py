@@ -88,6 +88,7 @@ def match_from_view(
     r.scores = scores
     r.end = None
     r.award = None
+    r.view_log = None  # (today's RoundState has this slot; the frozen moves do not read it)
     m = Match.__new__(Match)
     m.rules = rules
     m._rng = random.Random(0)

@@ -121,11 +121,12 @@ class Publisher:
         """Send ``rows`` (committed) to every socket; the last carries each seat's view (or,
         to a socket that asked for patches, what changed in it). A ``table`` frame follows
         when asked for or when the public deadline changed (a new turn)."""
-        if public(state) != self._deadline_sent:
+        deadline = public(state)
+        if deadline != self._deadline_sent:
             summary_changed = True
         if not rows and not summary_changed:
             return
-        table_text = self.summary_text(state) if summary_changed else None
+        table_text = self.summary_text(state, deadline) if summary_changed else None
         watched = [seat for seat, conns in self.conns.items() if conns]
         plain = [
             dumps({"type": "event", "seq": r.seq, "event": r.payload, "view": None})
@@ -159,10 +160,11 @@ class Publisher:
                 if table_text is not None:
                     conn.send_text(table_text)
 
-    def summary_text(self, state: TableState) -> str:
-        """The ``table`` frame of the summary now; remembers the deadline it announced.
-        The summary is made again only when more than its deadline changed."""
-        deadline = self._deadline_sent = public(state)
+    def summary_text(self, state: TableState, deadline: float | None) -> str:
+        """The ``table`` frame of the summary now, ``deadline`` being ``public(state)``;
+        remembers the deadline it announced. The summary is made again only when more
+        than its deadline changed."""
+        self._deadline_sent = deadline
         key = summary_key(state)
         if self._summary is None or key != self._summary_key:
             # the frame's text around its deadline (a unique mark, cut out again)
