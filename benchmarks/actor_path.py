@@ -40,7 +40,6 @@ from domino_server.core.config import Settings
 from domino_server.protocol import commands as c
 from domino_server.store.db import make_engine, make_sqlite_writer, migrate
 from domino_server.store.repo import Store, Write
-from domino_server.table.deadlines import public
 from domino_server.table.state import TableState
 from domino_server.tables import publisher
 from domino_server.tables.actor import TableActor
@@ -80,8 +79,8 @@ def switched_off(parts: tuple[str, ...], store: Store) -> Any:
         swap(store, "write", nothing)
     if "summary" in parts:
 
-        def stub(self: publisher.Publisher, state: TableState) -> str:
-            self._deadline_sent = public(state)
+        def stub(self: publisher.Publisher, state: TableState, deadline: float | None) -> str:
+            self._deadline_sent = deadline
             return '{"type":"table","table":{}}'
 
         swap(publisher.Publisher, "summary_text", stub)
