@@ -53,10 +53,11 @@ function bindChrome() {
   });
   bindSettings();
   bindRules(() => (S.view ? S.view.rules.preset : null));
-  // back on the tab: a "your turn" notification has said what it had to
+  // back on the tab: the "your turn" notification of the table on screen has said what it
+  // had to (on the home page, a table left earlier keeps its own: the player has not seen it)
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) return;
-    if (S.tableId) clearTurn(S.tableId);
+    if (S.tableId && !$("table").hidden) clearTurn(S.tableId);
     if (!$("home").hidden) showMyTables(); // "Vez de Ana" may be old news by now
   });
   $("brand").addEventListener("click", (ev) => {

@@ -202,6 +202,10 @@ def test_opt_in_a_pushed_reminder_and_its_tap_open_the_table(
         # the push service hands it to the browser: here, DevTools does
         deliver(ctx, page, base, payload)
         page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 1)")
+        # the tab comes back to the front, still on the home page: the reminder of the
+        # table left earlier stays (only the table on screen has been seen)
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_timeout(300)  # nothing to await: a removal would be quick
         [note] = page.evaluate(SHOWN)
         last = payload["last"]
         said = f"Bia jogou {last['tile']}. " if last else ""
