@@ -54,9 +54,9 @@ def _clock_start(state: TableState) -> float:
 
 def idle(state: TableState) -> float | None:
     """When the match ends for want of any move."""
-    if not state.in_play() or state.turn_started_at is None:
+    if not state.in_play() or state.moved_at is None:
         return None
-    return state.turn_started_at + state.timing.idle
+    return state.moved_at + state.timing.idle
 
 
 def turn(state: TableState) -> float | None:

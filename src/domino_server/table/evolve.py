@@ -68,6 +68,7 @@ def _seat(state: TableState, seat: int, **changes: object) -> None:
 def _stored(state: TableState, ev: Stored) -> TableState:
     p = ev.payload
     kind = ev.kind
+    turn_before = None if state.match is None else state.match.turn
     if ev.made is not None and ev.made[0] is state.match:
         state.match = ev.made[1]  # decide played it already, on a copy of this very match
     elif kind == "move":
@@ -91,11 +92,28 @@ def _stored(state: TableState, ev: Stored) -> TableState:
         _info(state, ev)
     fairplay.apply(state, ev)
     if kind in MATCH_KINDS:
-        state.turn_started_at = ev.at
+        state.moved_at = ev.at
+        if not _same_turn(state, ev, turn_before):
+            state.turn_started_at = ev.at
     state.seq = ev.seq
     if ev.cmd_id is not None and ev.seat is not None:
         state.cmd_ids[(ev.seat, ev.cmd_id)] = ev.seq
     return state
+
+
+def _same_turn(state: TableState, ev: Stored, turn_before: int | None) -> bool:
+    """Whether ``ev`` was a tile drawn by hand (caribbean) by the seat on turn, which is on
+    turn still: its turn goes on, and so do its clocks. Any other move starts a new turn,
+    even one that comes back to the same seat (everyone else passed)."""
+    m = state.match
+    return (
+        ev.kind == "move"
+        and ev.move == "draw"
+        and m is not None
+        and not m.round_over
+        and m.turn is not None
+        and m.turn == turn_before
+    )
 
 
 def _info(state: TableState, ev: Stored) -> None:

@@ -113,7 +113,11 @@ class TableState:
     status: Status = "waiting"
     match: Match | None = None
     seq: int = 0  # the last stored event's number
-    turn_started_at: float | None = None  # the last match-changing event's time
+    #: When the seat on turn began its turn (a new round, or the turn passing on; a seat's
+    #: own draw from the boneyard, by hand, goes on with the same turn): its clocks count
+    #: from here (RULES.md §10 Pace and Absence)
+    turn_started_at: float | None = None
+    moved_at: float | None = None  # the last match-changing event's time (idle, bot pace)
     annulment: dict[str, Any] | None = None  # {"by": seat, "votes": {"seat": bool}}
     ranking: dict[str, Any] | None = None  # the finished match's {"points", "reason"}
     cmd_ids: dict[tuple[int, str], int] = field(default_factory=dict)  # → seq applied
@@ -169,7 +173,8 @@ class TableState:
     def durable(self) -> tuple[Any, ...]:
         """Everything the stored events rebuild, as one comparable value: the spec, seats,
         status, the match (its record and where the round stands), seq, the turn's start,
-        the open annulment, the ranking, the command ids and the fair-deal inputs."""
+        the last move's time, the open annulment, the ranking, the command ids and the
+        fair-deal inputs."""
         m = self.match
         match = None if m is None else (m.to_record(), m.turn, m.round_over, m.over)
         return (
@@ -179,6 +184,7 @@ class TableState:
             match,
             self.seq,
             self.turn_started_at,
+            self.moved_at,
             self.annulment,
             self.ranking,
             dict(self.cmd_ids),

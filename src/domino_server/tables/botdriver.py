@@ -57,7 +57,8 @@ class BotDriver:
         view = view_for(state.match, turn.seat)
         delay = 0.0
         if state.live and not turn.timeout:
-            delay = max(0.0, (state.turn_started_at or now) + self.delay - now)
+            # from the table's last move: a bot drawing by hand shows each tile it takes
+            delay = max(0.0, (state.moved_at or now) + self.delay - now)
         if self.failures and not turn.timeout:
             delay += min(30.0, 0.5 * 2 ** min(self.failures, 6))
 
