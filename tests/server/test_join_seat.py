@@ -3,10 +3,6 @@ is free, the table's own choice when a person already holds it."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from domino_server.seat_choice import choose_seat
-
 from .harness import Server
 
 
@@ -25,17 +21,3 @@ def test_the_chosen_free_seat_is_taken_and_a_held_one_falls_back(server: Server)
     r = server.post(f"/api/tables/{tid}/join", {"name": "Duda"})
     assert r.status_code == 200 and r.json()["seat"] == 2
     assert server.post(f"/api/tables/{tid}/join", {"name": "Eva", "seat": 9}).status_code == 422
-
-
-def test_choose_seat_keeps_to_free_seats() -> None:
-    seats = [
-        SimpleNamespace(kind="human", token_hash="a", pending=None),
-        SimpleNamespace(kind="empty", token_hash=None, pending=None),
-        SimpleNamespace(kind="bot", token_hash=None, pending=object()),  # a friend on the way
-        SimpleNamespace(kind="bot", token_hash=None, pending=None),
-    ]
-    assert choose_seat(seats, 3, 1) == 3
-    assert choose_seat(seats, 2, 1) == 1
-    assert choose_seat(seats, 0, 1) == 1
-    assert choose_seat(seats, None, 1) == 1
-    assert choose_seat(seats, 7, None) is None

@@ -40,6 +40,9 @@ class SeatInfo(BaseModel):
     bot: BotLevel | None = None
     connected: bool = False
     creator: bool = False
+    open: bool = Field(
+        False, description="Whether a friend arriving by the link may take this seat now"
+    )
 
 
 class Annulment(BaseModel):

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from domino_core import Match
 
-from ..seat_choice import choose_seat
 from .commands import Join
 from .deadlines import grace
 from .decision import Outbox, Refused
 from .events import Presence
 from .state import TableState
 
-__all__ = ["free_seat", "grace_ends", "handovers", "join", "socket_came", "socket_went"]
+__all__ = [
+    "free_seat", "grace_ends", "handovers", "join", "open_seats", "socket_came", "socket_went",
+]
 
 
 def _boundary(m: Match | None, seat: int) -> bool:
@@ -46,32 +47,41 @@ def handovers(out: Outbox, state: TableState, m: Match | None) -> None:
             out.info({"type": "seat_human", "seat": s.seat})
 
 
-def free_seat(state: TableState) -> int | None:
-    """Where a friend arriving now sits: empty seats first, then a bot's seat (with
-    ``partner`` "friend", seat 2 first; with "bot", seat 2 is its bot's for good)."""
+def open_seats(state: TableState) -> list[int]:
+    """The seats a friend arriving now may take, the table's choice first: empty seats,
+    then bots' seats, none that a person holds or a friend is on the way to. At 4 with
+    teams, ``partner`` "friend" puts seat 2 first; with "bot", seat 2 is its bot's: before
+    the start it is open only once every other seat is taken, and never after."""
     order = list(range(len(state.seats)))
     partner = state.spec.partner
-    if state.spec.rules.get("teams") and len(state.seats) == 4 and partner in ("friend", "bot"):
+    keep = state.spec.rules.get("teams") and len(state.seats) == 4 and partner == "bot"
+    if state.spec.rules.get("teams") and len(state.seats) == 4 and partner == "friend":
         order.remove(2)
-        if partner == "friend":
-            order.insert(0, 2)
-        elif state.status == "waiting":
-            order.append(2)
-    for kind in ("empty", "bot"):
-        for i in order:
-            s = state.seats[i]
-            if s.kind == kind and s.token_hash is None and s.pending is None:
-                if kind == "bot" and partner == "bot" and i == 2 and state.status != "waiting":
-                    continue
-                return i
-    return None
+        order.insert(0, 2)
+    out = [
+        i
+        for kind in ("empty", "bot")
+        for i in order
+        if (s := state.seats[i]).kind == kind and s.token_hash is None and s.pending is None
+    ]
+    if keep and 2 in out and (len(out) > 1 or state.status != "waiting"):
+        out.remove(2)
+    return out
+
+
+def free_seat(state: TableState) -> int | None:
+    """Where a friend arriving now sits without a choice (:func:`open_seats`' first)."""
+    seats = open_seats(state)
+    return seats[0] if seats else None
 
 
 def join(out: Outbox, state: TableState, req: Join) -> int:
     """A friend arrives by the link; the seat they get."""
     if state.status == "finished":
         raise Refused("match_over", "the match is over")
-    seat = choose_seat(state.seats, req.seat, free_seat(state))
+    seats = open_seats(state)
+    # the seat chosen on the invitation while it is open, else the table's choice
+    seat = req.seat if req.seat in seats else (seats[0] if seats else None)
     if seat is None:
         raise Refused("not_allowed", "every seat is taken by a person")
     payload: dict[str, object] = {"type": "seat_joined", "seat": seat, "name": req.name}

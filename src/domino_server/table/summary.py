@@ -10,6 +10,7 @@ from domino_core import view_for
 from . import fairplay
 from .convert import iso
 from .deadlines import public
+from .seating import open_seats
 from .state import TableState
 
 __all__ = ["listing", "summary", "summary_key"]
@@ -17,6 +18,7 @@ __all__ = ["listing", "summary", "summary_key"]
 
 def summary(state: TableState) -> dict[str, Any]:
     """The public table summary: never a token, a key or an address."""
+    joinable = open_seats(state) if state.status != "finished" else []
     return {
         "id": state.spec.table_id,
         "status": state.status,
@@ -32,6 +34,7 @@ def summary(state: TableState) -> dict[str, Any]:
                 "bot": s.bot if state.bot_controlled(s.seat) or s.kind == "empty" else None,
                 "connected": state.connected(s.seat),
                 "creator": s.creator,
+                "open": s.seat in joinable,
             }
             for s in state.seats
         ],
