@@ -1,15 +1,18 @@
 """When a turn begins, for the clocks that count from it (RULES.md §10 Pace and Absence):
 a tile drawn by hand (caribbean) goes on with the same turn, so it restarts neither the
 live turn timer nor the correspondence absence clock; a play after which everyone else
-passes gives the same seat a new turn; the idle end counts from the last move of any kind."""
+passes gives the same seat a new turn; the idle end counts from the last move of any kind,
+and a table left before its first deal still deals, so that it can end."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domino_server.table import Rejection
 from domino_server.table import commands as mc
-from domino_server.table.deadlines import absence, bot_turn, idle, turn
+from domino_server.table.deadlines import absence, bot_turn, idle, next_wakeup, turn
 
-from .machine import Table, new_table
+from .machine import T0, TIMING, Table, deal, new_table
 
 DAY = 86400.0
 
@@ -108,3 +111,17 @@ def _round_over(t: Table) -> bool:
     m = t.state.match
     assert m is not None
     return m.round_over
+
+
+def test_a_table_left_while_its_first_deal_waits_still_deals_and_can_end() -> None:
+    t = Table(new_table(seats=2, bots=[None, "nino"], timing=replace(TIMING, seed_window=2.0)))
+    t.came(0)
+    t.do(mc.Start(0, "s", deal(t.state)), T0)
+    assert t.state.status == "playing" and t.state.match is None  # waiting for Ana's seed
+    t.do(mc.SocketWent(0), T0 + 1)  # her tab closes before her seed comes: nobody here
+    assert next_wakeup(t.state) == T0 + 2  # the deal goes on at the window's end
+    t.do(mc.Tick(b"\x00" * 32), T0 + 2)
+    assert t.state.match is not None and idle(t.state) == T0 + 2 + 7 * DAY
+    assert next_wakeup(t.state) == T0 + 1 + TIMING.grace  # her grace period, as ever
+    t.do(mc.Tick(b"\x00" * 32), T0 + 1 + TIMING.grace)
+    assert next_wakeup(t.state) == T0 + 2 + 7 * DAY  # then it stands still until it ends

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, and_, func, select
+from sqlalchemy import Connection, Engine, and_, case, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import models as m
@@ -176,14 +176,16 @@ class Store:
             return [r[0] for r in rows]
 
     async def idle_table_ids(self, before: float) -> list[str]:
-        """Ids of playing tables whose last move or round start is older than ``before``."""
-        last = func.max(m.events.c.created_at)
+        """Ids of playing tables whose last move or round start is older than ``before``,
+        or, with none yet (the first deal never made), whose last event is."""
+        at = m.events.c.created_at
+        last_move = func.max(case((m.events.c.kind.in_(MATCH_KINDS), at), else_=None))
         query = (
             select(m.events.c.table_id)
             .join(m.tables, m.tables.c.id == m.events.c.table_id)
-            .where(and_(m.tables.c.status == "playing", m.events.c.kind.in_(MATCH_KINDS)))
+            .where(m.tables.c.status == "playing")
             .group_by(m.events.c.table_id)
-            .having(last < before)
+            .having(or_(last_move < before, and_(last_move.is_(None), func.max(at) < before)))
         )
         async with self.engine.connect() as conn:
             return [r[0] for r in await conn.execute(query)]

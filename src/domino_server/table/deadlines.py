@@ -156,9 +156,10 @@ def next_wakeup(state: TableState, *, turn_asked: bool = False) -> float | None:
     """The earliest deadline the table acts on by itself (a turn timer's move is asked of
     the bot pool, the others are :class:`~.commands.Tick`); ``turn_asked``: leave out the
     turn timer, its move being asked for already."""
-    times = [idle(state), *grace(state).values()]
+    # a committed deal goes on even at a table that stands still: dealing moves nothing,
+    # and a first round left undealt would leave the table with no deadline at all
+    times = [idle(state), *grace(state).values(), fairplay.deal_due(state)]
     if not halted(state):
-        times += [round_pause(state), None if turn_asked else turn(state),
-                  fairplay.deal_due(state)]
+        times += [round_pause(state), None if turn_asked else turn(state)]
     present = [t for t in times if t is not None]
     return min(present) if present else None
