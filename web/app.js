@@ -6,6 +6,7 @@
  * home.js, invitation.js, routes.js) <- this entry.
  */
 
+import { resay } from "./announce.js";
 import { bindBoard, forgetBoard } from "./board-view.js";
 import { bindFair } from "./fair-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
@@ -42,6 +43,7 @@ function relabel() {
     renderMyTables();
   }
   redraw();
+  resay(); // the line under the felt too, at once: not in the old language until the next move
   if ($("rules-dialog").open) renderRules();
 }
 

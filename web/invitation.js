@@ -26,7 +26,9 @@ export async function showLobby(tableId) {
   $("lobby-pick").innerHTML = "";
   try {
     const table = await getTable(tableId);
-    const free = table.seats.filter((s) => s.kind !== "human");
+    // the seats a friend may take now, as the table says (not a bot partner's, nor one a
+    // friend is on the way to)
+    const free = table.seats.filter((s) => s.open);
     const preset = table.rules && table.rules.preset;
     const names = seatNames(table.seats);
     const over = table.status === "finished";

@@ -6,15 +6,26 @@
 
 import { t } from "./i18n.js";
 import { describeEvent } from "./explain.js";
+import { seatName } from "./sides.js";
 
-/** A state-like object for explain.js's wording: the seats named as the replay names them. */
-export function replayState(data, step) {
+/**
+ * The seats as the table last showed them (a table summary's `seat`, `kind`, `bot`,
+ * `name`), so the replay names them as the table did (seats.js `seatNames`: a bot by its
+ * seat, "Nino", "Nina", "Nico"). A table's replay has them (`seats`); a record file has
+ * no more than the seats' names, or none: "Cadeira n".
+ */
+export function replaySeats(data) {
   const n = data.rules.seats;
+  if (Array.isArray(data.seats) && data.seats.length === n) return data.seats;
   const names = data.names || [];
-  const seats = Array.from({ length: n }, (_, seat) => ({ seat, kind: "human", name: names[seat] || "" }));
+  return Array.from({ length: n }, (_, seat) => ({ seat, kind: "human", name: names[seat] || "" }));
+}
+
+/** A state-like object for explain.js's wording: the seats named as the table named them. */
+export function replayState(data, step) {
   return {
     seat: null,
-    table: { seats, rules: data.rules },
+    table: { seats: replaySeats(data), rules: data.rules },
     view: step ? { rules: data.rules, round: step.round, scores: step.scores } : { rules: data.rules },
   };
 }
@@ -74,7 +85,7 @@ export function describeStep(data, i) {
 
 function sideLabel(state, side) {
   const rules = state.table.rules;
-  if (!rules.teams) return state.table.seats[side].name || t("home.seatN", { n: side + 1 });
+  if (!rules.teams) return seatName(state, side);
   return t("table.team", { n: side + 1 });
 }
 

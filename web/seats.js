@@ -75,8 +75,9 @@ export function timerShare(seconds, left) {
 export const WARN_SECONDS = 10;
 
 /**
- * Names for bots that would share one: the first "Nino" keeps it, the others get
- * the next name of its family, so a player tells "Nino", "Nina" and "Nico" apart.
+ * The names of each bot level's family, by seat (`botName`): seat 1's is the level's own
+ * name, seat 2's and seat 3's the next ones, so a player tells "Nino", "Nina" and "Nico"
+ * apart.
  */
 const BOT_FAMILIES = {
   nino: ["Nino", "Nina", "Nico"],
@@ -85,27 +86,35 @@ const BOT_FAMILIES = {
 };
 
 /**
+ * The name of the bot of level `level` at seat `seat`, or "" for an unknown level. It
+ * hangs on the seat alone, never on who sits elsewhere: a friend taking another bot's
+ * seat mid-match, or a bot's seat staying alone of its level, renames nobody (numbering
+ * the bots in order did: Nico became "Nina" once Nina's seat was a friend's), and two
+ * bots of one level never share a name. Seat 0 is the creator's, a person's: seat 1
+ * gets the level's own name, the seat a bot holds at a table of two.
+ */
+export function botName(level, seat) {
+  const family = BOT_FAMILIES[level];
+  if (!family) return "";
+  const k = (((seat - 1) % family.length) + family.length) % family.length;
+  return k === 0 ? t(`bot.${level}`) : family[k];
+}
+
+/**
  * A name per seat of `seats` (a table summary's seats): a person's own name, a bot's
- * name from its family where two bots of one level sit, "Cadeira n" for an empty
- * seat; a name that is still shared gets its seat number after it.
+ * from its seat (`botName`), "Cadeira n" for an empty seat. A person whose name another
+ * seat also goes by gets the seat number after it ("Bia 1", "Bia 2"); a bot's name
+ * never changes for that, so it stays the same all match.
  */
 export function seatNames(seats) {
   // a seat a bot plays (or keeps for a friend) goes by its bot's name, whatever the table calls it
-  const robot = (s) => s.kind !== "human" && Boolean(s.bot) && Boolean(BOT_FAMILIES[s.bot]);
+  const robot = (s) => s.kind !== "human" && Boolean(botName(s.bot, s.seat));
   const own = (s) => (DEFAULT_NAMES.has(s.name) ? t("home.namePlaceholder") : s.name);
-  const base = seats.map((s) => (robot(s) ? t(`bot.${s.bot}`) : own(s) || (s.bot ? t(`bot.${s.bot}`) : "")));
-  const used = new Map(); // bot level -> how many of its family are named so far
-  const names = seats.map((s, i) => {
-    if (!robot(s)) return base[i];
-    const sharing = seats.filter((x) => robot(x) && x.bot === s.bot).length > 1;
-    if (!sharing) return base[i];
-    const k = used.get(s.bot) || 0;
-    used.set(s.bot, k + 1);
-    const family = BOT_FAMILIES[s.bot];
-    return k === 0 ? base[i] : family[k % family.length];
-  });
+  const names = seats.map((s) => (robot(s) ? botName(s.bot, s.seat) : own(s) || (s.bot ? t(`bot.${s.bot}`) : "")));
   return names.map((name, i) => {
     if (!name) return t("home.seatN", { n: seats[i].seat + 1 });
-    return names.filter((x) => x === name).length > 1 ? `${name} ${seats[i].seat + 1}` : name;
+    // a bot is told apart from bots only (a seat 0 bot, which no table makes, shares seat 3's)
+    const others = robot(seats[i]) ? names.filter((x, j) => x === name && robot(seats[j])) : names.filter((x) => x === name);
+    return others.length > 1 ? `${name} ${seats[i].seat + 1}` : name;
   });
 }

@@ -3,6 +3,7 @@
 import { toast } from "./announce.js";
 import { createTable } from "./api.js";
 import { t } from "./i18n.js";
+import { bindMoreMenu } from "./more-menu.js";
 import { onMainAction } from "./moves.js";
 import { $ } from "./page.js";
 import { go } from "./nav.js";
@@ -25,6 +26,7 @@ async function confirmAction(text) {
 
 export function bindTableControls() {
   $("main-action").addEventListener("click", onMainAction);
+  bindMoreMenu();
   $("peek-btn").addEventListener("click", () => {
     $("board-wrap").classList.toggle("peek");
     redraw();

@@ -63,7 +63,8 @@ function tick() {
   const timer = isMyTurn(S) ? turnTimer(S) : null;
   if (timer && timer.left <= WARN_SECONDS && timer.left > 0 && warned !== S.table.deadline) {
     warned = S.table.deadline;
-    announce(t("timer.warn", { n: timer.left }), true);
+    const left = timer.left;
+    announce(() => t("timer.warn", { n: left }), true);
     playSound("turn", settings.sound);
   }
 }
@@ -154,22 +155,26 @@ export function onFrame(frame) {
       playedForMe.push(moveWords(frame.event));
       showPlayedForMe();
     }
-    const line = repeatsJoin(before.feed, frame.event) ? "" : describeEvent(S, frame.event);
-    if (line) announce(line);
+    // said as a function of the state then, so a language change words it again (resay)
+    const now = S;
+    const event = frame.event;
+    if (!repeatsJoin(before.feed, event) && describeEvent(now, event)) announce(() => describeEvent(now, event));
     if (frame.event && frame.event.type === "play") playSound("tile", settings.sound);
     if (frame.event && frame.event.type === "round_end") playSound("round", settings.sound);
   }
   if (frame.type === "reaction") {
     noteReaction(frame.seat, frame.reaction, Date.now());
     // said to a screen reader in words (no emoji names), and not our own back to us
-    if (frame.seat !== S.seat) announce(`${seatName(S, frame.seat)}: ${t(`reaction.${frame.reaction}`)}`);
+    const now = S;
+    const { seat, reaction } = frame;
+    if (seat !== S.seat) announce(() => `${seatName(now, seat)}: ${t(`reaction.${reaction}`)}`);
     setTimeout(redrawSeats, SHOW_MS + 50); // and gone again
   }
   if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();
   if (!isMyTurn(before) && isMyTurn(S)) {
     playSound("turn", settings.sound);
     if (settings.notify) notifyTurn(S.tableId);
-    announce(t("log.yourTurn"), true);
+    announce(() => t("log.yourTurn"), true);
   }
   if (isMyTurn(before) && !isMyTurn(S)) clearTurn(S.tableId); // played: the notice is old
   if (picking && !isMyTurn(S)) setPicking(null);
@@ -178,11 +183,12 @@ export function onFrame(frame) {
   offerSeed(S, send); // our client seed for a committed deal (fair-view.js)
   redraw();
   // a new panel: its result is said, and focus goes to it (a keyboard is not left behind)
+  const ended = S;
   if (matchEnded) {
-    announce(matchSentence(S), true);
+    announce(() => matchSentence(ended), true);
     focusPanel("match-title");
   } else if (roundEnded) {
-    announce(roundSentence(S), true);
+    announce(() => roundSentence(ended), true);
     focusPanel("round-title");
   }
 }

@@ -64,7 +64,8 @@ def test_the_routes_replay_a_posted_record_and_refuse_a_bad_one(server: Server) 
     res = server.post("/api/replay", record)
     assert res.status_code == 200, res.text
     body = res.json()
-    assert body["names"] is None and body["steps"][-1]["scores"] == replay(record)["score"]
+    assert body["names"] is None and body["seats"] is None
+    assert body["steps"][-1]["scores"] == replay(record)["score"]
     bad = server.post("/api/replay", {"format": "domino-record/1", "rules": {}, "rounds": []})
     assert bad.status_code == 422 and "preset" in bad.json()["detail"]
     huge = {**record, "rounds": record["rounds"] * 30}  # more rounds than any match holds

@@ -2,7 +2,9 @@
 lets a friend choose a free seat and names each bot once with its level; a wrong link
 says "mesa não encontrada" with the way home; the default name in the reader's language;
 the proposer of an annulment is told the others are asked; the rules page leads back to
-the game; on a phone "Jogar agora" is above the fold and plays the last settings."""
+the game; on a phone "Jogar agora" is above the fold and plays the last settings; the line
+under the felt follows a language change at once; the rules page asks for nothing that is
+not there (its icon is the main page's)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from playwright.sync_api import Browser, Page, expect
 from .driver import (
     create_for_friends,
     create_vs_computer,
+    my_turn_to_play,
     play_round,
     playing_with_a_friend,
     state,
+    step_until,
     two_people,
 )
 from .test_web_axe import _axe
@@ -159,3 +163,43 @@ def test_focus_goes_to_each_new_screen_and_panel_and_the_result_is_said(
     expect(page.locator("#match-over")).to_be_visible(timeout=5000)
     expect(page.locator("#match-title")).to_be_focused()
     expect(page.locator("#live")).to_contain_text(re.compile(r"Fim da partida\. .+ desistiu\. "))
+
+
+def test_the_line_under_the_felt_changes_language_at_once(page: Page, server: str) -> None:
+    create_vs_computer(page, server, preset="classic", seats=2, goal=100)
+    # our turn: nothing moves until we do, so no new move can say it again meanwhile
+    step_until(page, lambda: my_turn_to_play(page), what="our turn")
+    live = page.locator("#live")
+    expect(live).to_contain_text("Sua vez.")
+    said = live.inner_text()
+    seq = state(page)["seq"]
+    page.select_option("#lang-select", "en")
+    expect(live).to_contain_text("Your turn.")
+    expect(live).not_to_contain_text("Sua vez")
+    if "jogou" in said:  # the bot's opening move, said again in English
+        expect(live).to_contain_text("played")
+        expect(live).not_to_contain_text("jogou")
+    assert state(page)["seq"] == seq, "said again by a new move, not by the language change"
+    page.select_option("#lang-select", "pt-BR")
+    expect(live).to_have_text(said)  # and back, word for word
+
+
+def test_the_rules_page_asks_for_nothing_missing(page: Page, server: str) -> None:
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} failed"))
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.url} {r.status}"))
+    page.on(
+        "console",
+        lambda m: m.type == "error" and failed.append(f"console: {m.text} ({m.location['url']})"),
+    )
+    page.on("pageerror", lambda e: failed.append(f"page error: {e}"))
+    page.goto(f"{server}/rules/?preset=caribbean&lang=pt-BR", wait_until="networkidle")
+    expect(page.locator("#title")).to_contain_text("Caribenho")
+    page.wait_for_timeout(500)  # the icon is asked for after the page has loaded
+    assert failed == [], failed
+    # the same icon as the main page's
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    page.goto(f"{server}/", wait_until="networkidle")
+    assert icon and icon == page.locator("link[rel=icon]").get_attribute("href")
+    page.wait_for_timeout(500)
+    assert failed == [], failed

@@ -1,6 +1,8 @@
 """Replays: a finished match stepped through from the match-over panel, move by move and
 round by round, by buttons and keys, each step said by the live region; the link keeps
-the step; a downloaded record file opened in the page replays the same match."""
+the step; a downloaded record file opened in the page replays the same match; a bot keeps
+its name when a friend takes another bot's seat, and the replay names the seats as the
+table did."""
 
 from __future__ import annotations
 
@@ -9,9 +11,16 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from .driver import create_vs_computer, play_round, state
+from .driver import (
+    create_for_friends,
+    create_vs_computer,
+    play_round,
+    state,
+    step_until,
+    two_people,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -129,3 +138,46 @@ def test_a_record_file_opened_in_the_page_replays_it(
     bad.write_text('{"format": "nope"}')
     page.set_input_files("#replay-file", str(bad))
     expect(page.locator("#replay-status")).to_contain_text("Não foi possível abrir o replay")
+
+
+def test_bots_keep_their_names_and_the_replay_names_seats_as_the_table_did(
+    browser: Browser, server: str
+) -> None:
+    with two_people(browser, (1100, 850)) as (host, friend):
+        link = create_for_friends(host, server, preset="classic", seats=4, name="Bia")
+        host.click("#main-action")  # start: three bots of one level
+        host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        name = "#seats-bar .seat-chip[data-seat='{}'] .seat-name"
+        expect(host.locator(name.format(1))).to_have_text("Nino")
+        expect(host.locator(name.format(2))).to_have_text("Nina")
+        expect(host.locator(name.format(3))).to_have_text("Nico")
+        # Caio takes Nina's seat mid-match (at a turn's end: the host plays meanwhile)
+        friend.goto(link)
+        friend.fill("#join-name", "Caio")
+        friend.check("#lobby-pick input[value='2']")
+        friend.click("#join-btn")
+        friend.wait_for_function("() => dominoDebug.state().table !== null", timeout=10000)
+
+        def caio_sits() -> bool:
+            return bool(state(host)["table"]["seats"][2]["kind"] == "human")
+
+        step_until(host, caio_sits, what="Caio in his seat", timeout=30)
+        expect(host.locator(name.format(2))).to_have_text("Caio")
+        # nobody else was renamed: Nico is still Nico (numbered in order, he became "Nina")
+        expect(host.locator(name.format(1))).to_have_text("Nino")
+        expect(host.locator(name.format(3))).to_have_text("Nico")
+        # the match ends; its replay names the seats as the table did (not "Nino 2", "Nino 4")
+        host.click("#more summary")
+        host.click("#resign")
+        host.click("#confirm-yes")
+        expect(host.locator("#match-over")).to_be_visible(timeout=10000)
+        host.click("#replay-link")
+        host.wait_for_url("**/replay")
+        rows = host.locator("#replay-hands .reveal-tiles")  # each hand, labelled by its seat's name
+        expect(rows).to_have_count(4)
+        labels = rows.evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+        assert labels == ["Bia", "Nino", "Caio", "Nico"], labels
+        if host.locator("#rp-next").is_enabled():  # (none when Caio sat before any move)
+            host.click("#rp-next")  # and the steps say them so
+            expect(host.locator("#replay-step")).to_contain_text("jogou")
+            expect(host.locator("#replay-step")).not_to_contain_text(re.compile(r"Nino \d"))

@@ -1,8 +1,9 @@
-// Small pure pieces: tiles, hand, storage, translations, rules pages.
+// Small pure pieces: tiles, hand, storage, translations, rules pages, where the "more" menu opens.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { handMarkup, moveFocus } from "../../../web/hand.js";
 import { LANGS, MESSAGES, setLang, t } from "../../../web/i18n.js";
+import { menuPlace } from "../../../web/more-menu.js";
 import { PRESETS, rulesHtml } from "../../../web/rules/text.js";
 import { DEFAULT_SETTINGS, makeStore } from "../../../web/storage.js";
 import { numberCount, parseTile, sameTile, tileKey, tileValue } from "../../../web/tiles.js";
@@ -111,4 +112,35 @@ test("each preset has its own rules page in each language", () => {
   assert.equal(pages.size, LANGS.length * PRESETS.length);
   assert.match(rulesHtml("fives", "pt-BR"), /pião/);
   assert.match(rulesHtml("fives", "en"), /spinner/);
+});
+
+test("the more menu opens beside its button, never over it, and stays on the screen", () => {
+  const overlaps = (at, button, menu, vh) => {
+    const top = at.top ?? vh - at.bottom - Math.min(menu.height, at.maxHeight);
+    const bottom = top + Math.min(menu.height, at.maxHeight);
+    return top < button.bottom && bottom > button.top;
+  };
+  // a phone upright: the button at the foot of the screen, the menu above it
+  const phone = { width: 390, height: 844 };
+  const low = { top: 680, bottom: 732, right: 382 };
+  const tall = { width: 374, height: 570 };
+  const up = menuPlace(low, tall, phone);
+  assert.equal(up.up, true);
+  assert.equal(up.top, null);
+  assert.ok(!overlaps(up, low, tall, phone.height));
+  assert.ok(up.maxHeight <= low.top && up.maxHeight >= tall.height);
+  assert.ok(up.right >= 8 && phone.width - up.right - tall.width >= 8, "inside the screen");
+  // a phone on its side: the button at the top, the menu below it, scrolling within what is left
+  const side = { width: 844, height: 390 };
+  const high = { top: 66, bottom: 118, right: 836 };
+  const down = menuPlace(high, tall, side);
+  assert.equal(down.up, false);
+  assert.equal(down.bottom, null);
+  assert.ok(down.top > high.bottom);
+  assert.ok(down.top + down.maxHeight <= side.height);
+  assert.ok(!overlaps(down, high, tall, side.height));
+  // a laptop: right edge at the button's
+  const laptop = menuPlace({ top: 573, bottom: 625, right: 1216 }, { width: 486, height: 510 }, { width: 1366, height: 768 });
+  assert.equal(laptop.right, 1366 - 1216);
+  assert.equal(laptop.up, true);
 });

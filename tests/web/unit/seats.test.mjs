@@ -4,10 +4,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
 import { setLang, t } from "../../../web/i18n.js";
-import { movesIn, stepFrom } from "../../../web/replay.js";
+import { describeStep, movesIn, replayState, stepFrom } from "../../../web/replay.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
 import { actionText, lastActions, seatNames, seatPlace, timerShare } from "../../../web/seats.js";
 import { explainRound } from "../../../web/explain.js";
+import { seatName } from "../../../web/sides.js";
 
 setLang("pt-BR");
 
@@ -56,6 +57,50 @@ test("three bots of one level get names a player tells apart; people keep theirs
   setLang("en");
   assert.deepEqual(seatNames([{ seat: 0, kind: "human", name: "Jogador" }, { seat: 1, kind: "bot", bot: "rabisco", name: "Rabisco" }]), ["Player", "Rabisco"]);
   setLang("pt-BR");
+});
+
+test("a bot keeps its name all match, whoever takes the other seats", () => {
+  const nino = (seat) => ({ seat, kind: "bot", bot: "nino", name: "Nino" });
+  const person = (seat, name) => ({ seat, kind: "human", name });
+  const all = [person(0, "Ana"), nino(1), nino(2), nino(3)];
+  assert.deepEqual(seatNames(all), ["Ana", "Nino", "Nina", "Nico"]);
+  // a friend takes Nina's seat: Nico is still Nico (numbered in order, he became "Nina")
+  assert.deepEqual(seatNames([person(0, "Ana"), nino(1), person(2, "Caio"), nino(3)]), ["Ana", "Nino", "Caio", "Nico"]);
+  // a friend takes Nino's: Nina stays Nina, though no other bot of her level is left
+  assert.deepEqual(seatNames([person(0, "Ana"), person(1, "Caio"), nino(2), person(3, "Duda")]), ["Ana", "Caio", "Nina", "Duda"]);
+  // a friend who joined and waits for the turn's end: the seat is still its bot's
+  const waiting = { seat: 3, kind: "bot", bot: "nino", name: "Duda" };
+  assert.deepEqual(seatNames([person(0, "Ana"), nino(1), nino(2), waiting]), ["Ana", "Nino", "Nina", "Nico"]);
+  // a friend called as a bot is told apart by her seat number; the bot is not renamed
+  assert.deepEqual(seatNames([person(0, "Ana"), person(1, "Nina"), nino(2)]), ["Ana", "Nina 2", "Nina"]);
+  // each level its own family, by seat
+  const mixed = [person(0, "Ana"), { seat: 1, kind: "bot", bot: "rabisco" }, { seat: 2, kind: "bot", bot: "rabisco" }];
+  assert.deepEqual(seatNames(mixed), ["Ana", "Rabisco", "Rabisca"]);
+});
+
+test("a replay names the seats as the table did", () => {
+  const rules = { preset: "classic", seats: 4, teams: true, goal: 100 };
+  // Bia's table: Caio took seat 2 from a bot; seats 1 and 3 stayed bots ("Nino 2", "Nino 4" before)
+  const table = [
+    { seat: 0, kind: "human", name: "Bia" },
+    { seat: 1, kind: "bot", bot: "nino", name: "Nino" },
+    { seat: 2, kind: "human", name: "Caio" },
+    { seat: 3, kind: "bot", bot: "nino", name: "Nino" },
+  ];
+  const data = { rules, names: table.map((s) => s.name), seats: table, steps: [] };
+  const named = (d) => [0, 1, 2, 3].map((seat) => seatName(replayState(d), seat));
+  assert.deepEqual(named(data), seatNames(table));
+  assert.deepEqual(named(data), ["Bia", "Nino", "Caio", "Nico"]);
+  // the steps say them so too
+  const step = { round: 1, move: 1, scores: [0, 0], events: [{ type: "play", seat: 3, tile: "6-6" }] };
+  const said = describeStep({ ...data, steps: [{ round: 1, move: 0, scores: [0, 0], events: [] }, step] }, 1);
+  assert.match(said, /Nico jogou 6-6/);
+  // who held each seat is what counts, not the names: a person called Nino stays a person
+  const seats = [table[0], table[1], { seat: 2, kind: "human", name: "Nino" }, table[3]];
+  assert.deepEqual(named({ ...data, seats }), ["Bia", "Nino", "Nino 3", "Nico"]);
+  // names alone (no seats) are people's names; a record file names nobody
+  assert.deepEqual(named({ rules, names: ["Bia", "Nino", "Caio", "Nino"], steps: [] }), ["Bia", "Nino 2", "Caio", "Nino 4"]);
+  assert.deepEqual(named({ rules, names: null, steps: [] }), ["Cadeira 1", "Cadeira 2", "Cadeira 3", "Cadeira 4"]);
 });
 
 test("the turn timer's share", () => {

@@ -19,6 +19,7 @@ const table = {
     { seat: 3, name: "", kind: "bot", bot: "rabisco", connected: false, creator: false },
   ],
 };
+// (seat 3's bot goes by "Risco": a bot's name hangs on its seat, seats.js botName)
 
 function view(over = {}) {
   return {
@@ -129,7 +130,7 @@ test("events read as sentences naming the seat", () => {
   const s = { ...initialState("abc", 0), table, view: view() };
   assert.equal(describeEvent(s, { type: "play", seat: 1, tile: "6-4", end: "L", points: 10 }), "Nino played 6-4 on the left end and scored 10.");
   assert.equal(describeEvent(s, { type: "play", seat: 0, tile: "6-6", end: null, points: 0 }), "Ana played 6-6.");
-  assert.equal(describeEvent(s, { type: "draw", seat: 3, count: 2, ends: [6] }), "Rabisco drew 2.");
+  assert.equal(describeEvent(s, { type: "draw", seat: 3, count: 2, ends: [6] }), "Risco drew 2.");
   // a team as the subject of a sentence agrees with its verb (not "Them scored")
   assert.equal(describeEvent(s, { type: "score", side: 1, points: 15 }), "The other team scored 15 points.");
   assert.equal(describeEvent(s, { type: "score", side: 0, points: 1 }), "Your team scored 1 point.");
@@ -146,13 +147,13 @@ test("a round's scoring is explained with names, pips and fives", () => {
   assert.equal(text.headline, "Ana went out!");
   assert.equal(text.points, "Your team scores 25 points this round.");
   assert.match(text.explain, /nearest multiple of 5/);
-  assert.deepEqual(text.pips, ["Ana: 0 pips in hand", "Nino: 12 pips in hand", "Bia: 5 pips in hand", "Rabisco: 13 pips in hand"]);
+  assert.deepEqual(text.pips, ["Ana: 0 pips in hand", "Nino: 12 pips in hand", "Bia: 5 pips in hand", "Risco: 13 pips in hand"]);
   assert.equal(text.fives, "Fives scored during the round: Us +10, Them +5.");
   // the award as the sum of the opponents' hands
-  assert.equal(text.sum, "The sum: 12 (Nino) + 13 (Rabisco) = 25.");
+  assert.equal(text.sum, "The sum: 12 (Nino) + 13 (Risco) = 25.");
   // fives rounds to the nearest multiple of 5, and says so
   const rounded = explainRound(s, { ...result, points: 30, pips: [0, 12, 5, 16] }, 2);
-  assert.equal(rounded.sum, "The sum: 12 (Nino) + 16 (Rabisco) = 28 → 30, rounded to a multiple of 5.");
+  assert.equal(rounded.sum, "The sum: 12 (Nino) + 16 (Risco) = 28 → 30, rounded to a multiple of 5.");
   // several fives of one side add up
   const many = explainRound(s, { ...result, fives: [[0, 10], [1, 5], [0, 15]] }, 2);
   assert.equal(many.fives, "Fives scored during the round: Us +25, Them +5.");

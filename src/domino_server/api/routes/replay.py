@@ -25,14 +25,17 @@ MAX_RECORD_ROUNDS = 64
 )
 async def table_replay(actor: TableDep) -> dict[str, Any]:
     """Every move of the finished match with the table and every hand after it, and the
-    seats' names."""
+    seats (their names, and who held each)."""
     if actor.status != "finished" or actor.match is None:
         raise HTTPException(
             status.HTTP_409_CONFLICT, "the replay is available once the match is over"
         )
     # off the event loop: a long match takes tens of milliseconds to step through
     out = await asyncio.to_thread(replay_steps, actor.match.to_record())
-    out["names"] = [s["name"] or "" for s in actor.summary()["seats"]]
+    seats = actor.summary()["seats"]
+    out["names"] = [s["name"] or "" for s in seats]
+    # who held each seat at the end, as the table showed it: the page names them alike
+    out["seats"] = [{k: s[k] for k in ("seat", "name", "kind", "bot")} for s in seats]
     out["table_id"] = actor.id
     return out
 
@@ -52,4 +55,5 @@ async def record_replay(record: dict[str, Any] = Body(...)) -> dict[str, Any]:  
     except RecordError as exc:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, str(exc)) from exc
     out["names"] = None
+    out["seats"] = None
     return out
