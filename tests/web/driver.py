@@ -21,6 +21,19 @@ def state(page: Page) -> dict[str, Any]:
     return page.evaluate(STATE_JS)
 
 
+def evaluated_until(page: Page, js: str, timeout: float = 10.0) -> Any:
+    """The first truthy value of ``js`` evaluated in ``page``, asked again until there is
+    one. For what only an async function can read (a service worker's notifications):
+    ``page.wait_for_function`` does not await a promise, which is truthy at once."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(js)
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"never true within {timeout} s: {js}"
+        page.wait_for_timeout(50)  # asked again shortly: the condition is awaited by polling
+
+
 def caught_up(*pages: Page, timeout: float = 10.0, quiet: float = 0.8) -> list[dict[str, Any]]:
     """The pages' states once they all show the same last event.
 

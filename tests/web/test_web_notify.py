@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import click_step, create_vs_computer
+from .driver import click_step, create_vs_computer, evaluated_until
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +21,9 @@ HIDDEN = """
 """
 
 #: The notifications the page's service worker shows now.
+#: Whether the page's service worker is registered.
+REGISTERED = "async () => Boolean(await navigator.serviceWorker.getRegistration('/'))"
+
 SHOWN = """async () => {
   const worker = await navigator.serviceWorker.getRegistration("/");
   if (!worker) return [];
@@ -63,18 +66,14 @@ def test_a_notification_when_the_table_waits_for_us_in_a_background_tab(
         expect(page.locator("#set-notify")).to_be_checked()
         page.click("#settings-dialog button[value=close]")
         # turning it on set up the service worker that shows them
-        page.wait_for_function(
-            "async () => Boolean(await navigator.serviceWorker.getRegistration('/'))"
-        )
+        evaluated_until(page, REGISTERED)
 
         page.wait_for_function(MY_TURN, timeout=15000)
         page.evaluate("window.tabHidden = true")  # we switch to another tab
         _play_until_my_turn_again(page)
         # read in the same evaluation that sees it: a second look may come after the page
         # replaced or took it away (the table moved on meanwhile)
-        shown = page.wait_for_function(
-            f"async () => ({SHOWN})().then((n) => (n.length === 1 ? n : null))"
-        ).json_value()
+        shown = evaluated_until(page, f"() => ({SHOWN})().then((n) => n.length === 1 && n)")
         note = shown[0]
         assert note["title"] == "Sua vez no dominó"
         assert note["body"] == "A mesa está esperando a sua jogada."
@@ -82,7 +81,7 @@ def test_a_notification_when_the_table_waits_for_us_in_a_background_tab(
         # we play (from the notification, say): it is taken away
         page.evaluate("window.tabHidden = false")
         _play_until_my_turn_again(page)
-        page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 0)")
+        evaluated_until(page, f"() => ({SHOWN})().then((n) => n.length === 0)")
         # and while we look at the table, none is shown
         _play_until_my_turn_again(page)
         page.wait_for_timeout(300)

@@ -36,12 +36,20 @@ from websockets.sync.client import connect
 from push.push_service import PushService
 
 from .conftest import running_server
+from .driver import evaluated_until
 from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
 
 FAKE_PUSH = """
 (() => {
+  // the tags whose notifications the page looks up to take them away (notify.js clearTurn)
+  window.clearedTags = [];
+  const look = ServiceWorkerRegistration.prototype.getNotifications;
+  ServiceWorkerRegistration.prototype.getNotifications = function (filter) {
+    if (filter && filter.tag) window.clearedTags.push(filter.tag);
+    return look.call(this, filter);
+  };
   const saved = () => JSON.parse(sessionStorage.getItem("fake-push-sub") || "null");
   const wrap = (json) => json && {
     endpoint: json.endpoint,
@@ -61,11 +69,21 @@ FAKE_PUSH = """
 })();
 """
 
+#: Whether the page's service worker is registered and active (a push message handed to
+#: a worker still installing is lost).
+REGISTERED = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration("/");
+  return Boolean(reg && reg.active && reg.active.state === "activated");
+}"""
+
 SHOWN = """async () => {
   const reg = await navigator.serviceWorker.getRegistration("/");
   return reg ? (await reg.getNotifications()).map((n) => ({
     title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url })) : [];
 }"""
+
+#: The one notification shown, once there is one (else false).
+SHOWN_ONE = f"() => ({SHOWN})().then((n) => n.length === 1 && n)"
 
 CLICK = """async () => {
   const [note] = await self.registration.getNotifications();
@@ -149,9 +167,7 @@ def deliver(ctx: BrowserContext, page: Page, base: str, payload: dict[str, Any])
     regs: list[dict[str, Any]] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: regs.extend(e["registrations"]))
     cdp.send("ServiceWorker.enable")
-    page.wait_for_function(
-        "async () => Boolean(await navigator.serviceWorker.getRegistration('/'))"
-    )
+    evaluated_until(page, REGISTERED)
     deadline = time.monotonic() + 20
     while not any(r["scopeURL"] == f"{base}/" and not r["isDeleted"] for r in regs):
         assert time.monotonic() < deadline, f"DevTools never told the registration: {regs}"
@@ -189,6 +205,13 @@ def test_opt_in_a_pushed_reminder_and_its_tap_open_the_table(
         # starts: the turn comes to Ana, and the server sends her a reminder
         page.click("#brand")
         expect(page.locator("#push-home")).to_be_visible()
+        # the tab comes back to the front, still on the home page: the reminders of the
+        # table left earlier are not taken away (only the table on screen has been seen)
+        page.evaluate(
+            "async () => { document.dispatchEvent(new Event('visibilitychange'));"
+            " await new Promise((done) => setTimeout(done, 300)); }"  # nothing to await
+        )
+        assert page.evaluate("window.clearedTags") == []
         bia = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": "Bia"}).json()
         r = httpx.post(
             f"{base}/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {token}"}
@@ -199,14 +222,17 @@ def test_opt_in_a_pushed_reminder_and_its_tap_open_the_table(
         payload = msg.payload
         assert msg.status == 201 and payload is not None, msg.error
         assert payload["kind"] == "your_turn" and payload["turn"] == 0
-        # the push service hands it to the browser: here, DevTools does
-        deliver(ctx, page, base, payload)
-        page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 1)")
-        # the tab comes back to the front, still on the home page: the reminder of the
-        # table left earlier stays (only the table on screen has been seen)
-        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-        page.wait_for_timeout(300)  # nothing to await: a removal would be quick
-        [note] = page.evaluate(SHOWN)
+        # the push service hands it to the browser: here, DevTools does. A push service
+        # sends again what was not taken; DevTools now and then drops a message (about one
+        # run in six, the worker never sees it), so the test hands it over again too
+        for tries in range(3):
+            deliver(ctx, page, base, payload)
+            try:
+                [note] = evaluated_until(page, SHOWN_ONE, timeout=5 if tries < 2 else 10)
+                break
+            except AssertionError:
+                if tries == 2:
+                    raise
         last = payload["last"]
         said = f"Bia jogou {last['tile']}. " if last else ""
         assert note == {
@@ -222,7 +248,7 @@ def test_opt_in_a_pushed_reminder_and_its_tap_open_the_table(
         assert worker.evaluate(CLICK) == f"domino-turn-{table_id}"
         page.wait_for_function("(p) => location.pathname === p", arg=f"/t/{table_id}")
         expect(page.locator("#table")).to_be_visible()
-        page.wait_for_function(f"async () => ({SHOWN})().then((n) => n.length === 0)")
+        evaluated_until(page, f"() => ({SHOWN})().then((n) => n.length === 0)")
 
         # off at the table
         expect(toggle).to_have_text("Não avisar mais")
