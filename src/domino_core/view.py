@@ -175,9 +175,7 @@ def _log_copies(rnd: Round) -> tuple[dict[str, Any], ...]:
     replaced, not of the whole log. Views share these dicts: readers must not change them.
     """
     log = rnd.log
-    cached: tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]] | None = getattr(
-        rnd, "view_log", None
-    )
+    cached = rnd.view_log
     kept = 0  # leading entries whose copies can be reused
     if cached is not None:
         sources, copies = cached

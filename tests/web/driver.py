@@ -259,6 +259,15 @@ def create_for_friends(
     return page.input_value("#invite-url")
 
 
+def started_for_friends(page: Page, base: str, **table: Any) -> str:
+    """The host creates a table for friends (``table``: :func:`create_for_friends`'s
+    options) and starts it at once, bots in the free seats; the invite link."""
+    link = create_for_friends(page, base, **table)
+    page.click("#main-action")  # start
+    page.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+    return link
+
+
 @contextlib.contextmanager
 def two_people(
     browser: Browser, size: tuple[int, int], other_size: tuple[int, int] | None = None

@@ -14,11 +14,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .driver import (
-    create_for_friends,
     create_vs_computer,
     my_turn_to_play,
     play_round,
     playing_with_a_friend,
+    started_for_friends,
     state,
     step_until,
     two_people,
@@ -40,9 +40,7 @@ def test_the_invitation_offers_free_seats_and_the_arrival_is_said_once(
     browser: Browser, server: str
 ) -> None:
     with two_people(browser, (1100, 850)) as (host, friend):
-        link = create_for_friends(host, server, preset="draw", seats=4, name="Ana")
-        host.click("#main-action")  # start: bots in the free seats
-        host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        link = started_for_friends(host, server, preset="draw", seats=4, name="Ana")
         # what the host's live region says from now on
         host.evaluate(LISTEN_JS)
         friend.goto(link)

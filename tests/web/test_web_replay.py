@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .driver import (
-    create_for_friends,
     create_vs_computer,
     play_round,
+    started_for_friends,
     state,
     step_until,
     two_people,
@@ -144,9 +144,7 @@ def test_bots_keep_their_names_and_the_replay_names_seats_as_the_table_did(
     browser: Browser, server: str
 ) -> None:
     with two_people(browser, (1100, 850)) as (host, friend):
-        link = create_for_friends(host, server, preset="classic", seats=4, name="Bia")
-        host.click("#main-action")  # start: three bots of one level
-        host.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+        link = started_for_friends(host, server, preset="classic", seats=4, name="Bia")  # 3 bots
         name = "#seats-bar .seat-chip[data-seat='{}'] .seat-name"
         expect(host.locator(name.format(1))).to_have_text("Nino")
         expect(host.locator(name.format(2))).to_have_text("Nina")

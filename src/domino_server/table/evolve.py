@@ -68,7 +68,8 @@ def _seat(state: TableState, seat: int, **changes: object) -> None:
 def _stored(state: TableState, ev: Stored) -> TableState:
     p = ev.payload
     kind = ev.kind
-    turn_before = None if state.match is None else state.match.turn
+    # the seat on turn before a tile drawn by hand (the only move that may leave it on turn)
+    turn_before = state.match.turn if ev.move == "draw" and state.match is not None else None
     if ev.made is not None and ev.made[0] is state.match:
         state.match = ev.made[1]  # decide played it already, on a copy of this very match
     elif kind == "move":
@@ -104,14 +105,13 @@ def _stored(state: TableState, ev: Stored) -> TableState:
 def _same_turn(state: TableState, ev: Stored, turn_before: int | None) -> bool:
     """Whether ``ev`` was a tile drawn by hand (caribbean) by the seat on turn, which is on
     turn still: its turn goes on, and so do its clocks. Any other move starts a new turn,
-    even one that comes back to the same seat (everyone else passed)."""
+    even one that comes back to the same seat (everyone else passed). (A round or match
+    that ended has no seat on turn.)"""
     m = state.match
     return (
         ev.kind == "move"
-        and ev.move == "draw"
+        and turn_before is not None
         and m is not None
-        and not m.round_over
-        and m.turn is not None
         and m.turn == turn_before
     )
 

@@ -53,9 +53,9 @@ def open_seats(state: TableState) -> list[int]:
     teams, ``partner`` "friend" puts seat 2 first; with "bot", seat 2 is its bot's: before
     the start it is open only once every other seat is taken, and never after."""
     order = list(range(len(state.seats)))
-    partner = state.spec.partner
-    keep = state.spec.rules.get("teams") and len(state.seats) == 4 and partner == "bot"
-    if state.spec.rules.get("teams") and len(state.seats) == 4 and partner == "friend":
+    teams = bool(state.spec.rules.get("teams")) and len(state.seats) == 4
+    partner = state.spec.partner if teams else None
+    if partner == "friend":
         order.remove(2)
         order.insert(0, 2)
     out = [
@@ -64,7 +64,7 @@ def open_seats(state: TableState) -> list[int]:
         for i in order
         if (s := state.seats[i]).kind == kind and s.token_hash is None and s.pending is None
     ]
-    if keep and 2 in out and (len(out) > 1 or state.status != "waiting"):
+    if partner == "bot" and 2 in out and (len(out) > 1 or state.status != "waiting"):
         out.remove(2)
     return out
 
