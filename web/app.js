@@ -20,7 +20,7 @@ import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
 import { bindPush } from "./push.js";
 import { renderExperience } from "./ranking-view.js";
-import { bindReplay, shownRecord } from "./replay-page.js";
+import { bindReplay, relabelReplay, shownRecord } from "./replay-page.js";
 import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
@@ -44,6 +44,7 @@ function relabel() {
   }
   redraw();
   resay(); // the line under the felt too, at once: not in the old language until the next move
+  relabelReplay(); // the replay on screen too (its step, its players' names)
   if ($("rules-dialog").open) renderRules();
 }
 

@@ -77,6 +77,11 @@ export async function shownRecord() {
   return r.json();
 }
 
+/** Draw the replay shown again, in the language of the moment (the language changed). */
+export function relabelReplay() {
+  if (data && !$("replay").hidden) renderReplay(data, at);
+}
+
 /** The replay screen's buttons, keys and file input. */
 export function bindReplay() {
   for (const [id, key] of [

@@ -11,14 +11,19 @@ import { seatName } from "./sides.js";
 /**
  * The seats as the table last showed them (a table summary's `seat`, `kind`, `bot`,
  * `name`), so the replay names them as the table did (seats.js `seatNames`: a bot by its
- * seat, "Nino", "Nina", "Nico"). A table's replay has them (`seats`); a record file has
- * no more than the seats' names, or none: "Cadeira n".
+ * seat, "Nino", "Nina", "Nico"). A table's replay has them (`seats`); a record file
+ * (RECORD.md) names nobody, so its players are "Jogador 1", "Jogador 2"... ("Player n"),
+ * in the language of the moment: they play, score and win, which a "Cadeira n" does not.
  */
 export function replaySeats(data) {
   const n = data.rules.seats;
   if (Array.isArray(data.seats) && data.seats.length === n) return data.seats;
   const names = data.names || [];
-  return Array.from({ length: n }, (_, seat) => ({ seat, kind: "human", name: names[seat] || "" }));
+  return Array.from({ length: n }, (_, seat) => ({
+    seat,
+    kind: "human",
+    name: names[seat] || t("replay.playerN", { n: seat + 1 }),
+  }));
 }
 
 /** A state-like object for explain.js's wording: the seats named as the table named them. */

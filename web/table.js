@@ -40,10 +40,12 @@ export function setPicking(value) {
   picking = value;
 }
 
-/** Draw the table screen from the state as it is now. */
+/** Draw the table screen from the state as it is now (its notices worded in the language of the moment). */
 export function redraw() {
   render(S, { picking, solo: soloTables.has(S.tableId) });
   renderPush(S);
+  showPlayedForMe();
+  wordBanner();
 }
 
 /** Draw the line again (only if the room it has changed). */
@@ -69,12 +71,14 @@ function tick() {
   }
 }
 
-/** The moves the computer made for us since our timer ran out (the notice lists them). */
+/** The moves (events) the computer made for us since our timer ran out: the notice words them, in the language of the moment. */
 let playedForMe = [];
 
 function showPlayedForMe() {
   $("auto-bar").hidden = playedForMe.length === 0;
-  if (playedForMe.length) $("auto-text").textContent = t("auto.played", { moves: playedForMe.join(", ") });
+  if (!playedForMe.length) return;
+  const text = t("auto.played", { moves: playedForMe.map(moveWords).join(", ") });
+  if ($("auto-text").textContent !== text) $("auto-text").textContent = text;
 }
 
 /** Take the "played for you" notice away (its button, or our own next move). */
@@ -133,7 +137,7 @@ export function closeSocket() {
   socket = null;
   if (timerHandle) clearInterval(timerHandle);
   timerHandle = null;
-  $("conn-banner").hidden = true;
+  hideBanner();
 }
 
 export function onFrame(frame) {
@@ -152,8 +156,7 @@ export function onFrame(frame) {
   }
   if (frame.type === "event") {
     if (playedForUs(before, frame.event, Date.now()) || (playedForMe.length && frame.event.seat === S.seat && isMyTurn(before))) {
-      playedForMe.push(moveWords(frame.event));
-      showPlayedForMe();
+      playedForMe.push(frame.event);
     }
     // said as a function of the state then, so a language change words it again (resay)
     const now = S;
@@ -223,10 +226,7 @@ export function bindNetwork() {
     if (!socket) return;
     socket.drop();
     S = { ...S, link: "offline" };
-    const banner = $("conn-banner");
-    banner.textContent = t("conn.offlineNow");
-    banner.className = "banner warn";
-    banner.hidden = false;
+    showBanner("conn.offlineNow", "warn");
     wasLost = true;
     redrawSeats();
   });
@@ -236,27 +236,45 @@ export function bindNetwork() {
   $("auto-ok").addEventListener("click", dismissPlayedForMe);
 }
 
+/** What the connection banner says (its text's key, worded again after a language change), or null: hidden. */
+let bannerKey = null;
+
+function showBanner(key, kind) {
+  const banner = $("conn-banner");
+  bannerKey = key;
+  banner.className = `banner ${kind}`;
+  banner.hidden = false;
+  wordBanner();
+}
+
+function hideBanner() {
+  bannerKey = null;
+  $("conn-banner").hidden = true;
+}
+
+/** The banner's text in the language of the moment (not left in the old one until the link changes). */
+function wordBanner() {
+  if (bannerKey === null) return;
+  const text = t(bannerKey);
+  if ($("conn-banner").textContent !== text) $("conn-banner").textContent = text;
+}
+
 let wasLost = false;
 function showConnection(status) {
-  const banner = $("conn-banner");
   // offline (the browser said so) stays offline until a socket opens again
   S = { ...S, link: S.link === "offline" && status !== "open" ? "offline" : status };
   if (status === "reconnecting") {
     if (S.link === "offline") return redrawSeats();
-    banner.textContent = t("conn.lost");
-    banner.className = "banner warn";
-    banner.hidden = false;
+    showBanner("conn.lost", "warn");
     wasLost = true;
   } else if (status === "open" && wasLost) {
-    banner.textContent = t("conn.back");
-    banner.className = "banner ok";
-    banner.hidden = false;
+    showBanner("conn.back", "ok");
     wasLost = false;
     setTimeout(() => {
-      if (socket && socket.status === "open") banner.hidden = true;
+      if (socket && socket.status === "open" && bannerKey === "conn.back") hideBanner();
     }, 1500);
   } else if (status === "open" || status === "closed") {
-    banner.hidden = true;
+    hideBanner();
   }
   redrawSeats();
 }

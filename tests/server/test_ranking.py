@@ -189,6 +189,31 @@ def test_outcome_reads_the_rule_line(teams: bool) -> None:
     assert 3 not in {a.seat for a in outcome(match, people).awards}
 
 
+def test_an_unknown_address_earns_nothing_and_is_not_called_a_shared_one() -> None:
+    """A seat whose address the server could not read (no client address, or a seat
+    stored before addresses were kept) cannot be checked: no points, for that reason."""
+    match = Match(Rules.from_preset("block", seats=3, goal=100), seed=1)
+    match.resign(1)
+
+    def reason(*addresses: str | None) -> str | None:
+        people = [
+            SeatState(s, "human", f"P{s}", None, player_hash=f"k{s}", ip_hash=a)
+            for s, a in enumerate(addresses)
+        ]
+        result = outcome(match, people)
+        assert result.awards == () or result.reason is None
+        return result.reason
+
+    assert reason("a0", "a1", "a2") is None
+    assert reason("a0", None, "a2") == "unknown_address"
+    assert reason(None, None, "a2") == "unknown_address"  # two unknown: not known to be one
+    assert reason("a0", "a0", None) == "shared_address"  # a known shared one still says so
+    event = outcome(match, [
+        SeatState(s, "human", f"P{s}", None, player_hash=f"k{s}", ip_hash=None) for s in range(3)
+    ]).event(3)
+    assert event == {"type": "ranking", "points": [None] * 3, "reason": "unknown_address"}
+
+
 def test_an_existing_database_is_upgraded_and_keeps_its_tables(tmp_path: Path) -> None:
     """A database made by the first schema gains the ranking without losing a row."""
     from alembic import command

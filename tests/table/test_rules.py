@@ -140,7 +140,7 @@ def test_a_live_table_with_no_person_here_stands_still_and_resumes_on_return() -
     assert bot_turn(t.state, T0) is not None
 
 
-def test_correspondence_absence_claim_after_two_days_and_idle_end_after_seven() -> None:
+def test_correspondence_absence_claim_after_more_than_two_days_and_idle_end_after_seven() -> None:
     t = Table(new_table(seats=2, pace="correspondence"))
     t.join("Bia", 1)
     t.start()
@@ -148,9 +148,12 @@ def test_correspondence_absence_claim_after_two_days_and_idle_end_after_seven() 
     other = 1 - absent
     early = t.try_(mc.Claim(other, "c1"), T0 + 2 * DAY - 1)
     assert isinstance(early, Rejection) and early.code == "not_allowed"
-    own = t.try_(mc.Claim(absent, "c2"), T0 + 2 * DAY)
+    # "more than 2 days" (RULES.md §10 Absence): exactly 2 days is not yet
+    on_the_dot = t.try_(mc.Claim(other, "c2"), T0 + 2 * DAY)
+    assert isinstance(on_the_dot, Rejection) and on_the_dot.code == "not_allowed"
+    own = t.try_(mc.Claim(absent, "c3"), T0 + 2 * DAY + 0.001)
     assert isinstance(own, Rejection)
-    events = t.do(mc.Claim(other, "c3"))
+    events = t.do(mc.Claim(other, "c4"))  # 2 days and a moment
     assert events[0].payload == {"type": "resign", "seat": absent, "reason": "absence", "by": other}
     m = t.state.match
     assert m is not None and m.over and m.winner == m.rules.side_of(other)
@@ -197,7 +200,7 @@ def test_annulment_needs_every_person_and_a_refusal_closes_it() -> None:
     assert "annulled" in alone.types(alone.do(mc.Propose(0, "p")))
 
 
-def test_ranking_points_for_two_people_and_none_for_a_shared_address() -> None:
+def test_ranking_points_for_two_people_and_none_for_a_shared_or_unknown_address() -> None:
     t = Table(new_table(seats=2))
     t.join("Bia", 1)
     t.start()
@@ -213,6 +216,13 @@ def test_ranking_points_for_two_people_and_none_for_a_shared_address() -> None:
     shared.start()
     events = shared.do(mc.Resign(1, "r"))
     assert events[-1].payload["reason"] == "shared_address"  # type: ignore[union-attr]
+    unknown = Table(new_table(seats=2))
+    unknown.do(mc.Join("Bia", "tok1", "k1", None))  # an address the server could not read
+    unknown.start()
+    events = unknown.do(mc.Resign(1, "r"))
+    assert events[-1].payload == {  # type: ignore[union-attr]
+        "type": "ranking", "points": [None, None], "reason": "unknown_address"
+    }
 
 
 def test_a_command_id_is_applied_once_and_spectators_cannot_act() -> None:

@@ -132,6 +132,12 @@ def test_a_record_file_opened_in_the_page_replays_it(
         .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     )
     assert sorted(shown) == first
+    # a record names nobody: its seats are players by number, in the page's language
+    names = page.locator("#replay-hands .reveal-name")
+    expect(names.first).to_contain_text("Jogador 1")
+    page.select_option("#lang-select", "en")
+    expect(names.first).to_contain_text("Player 1")
+    page.select_option("#lang-select", "pt-BR")
     expect(page.locator("#replay-share")).to_be_hidden()  # a file has no table to link to
     # a file that is not a record says why
     bad = tmp_path / "bad.json"

@@ -2,7 +2,7 @@
 runs out the page says the computer played for you, and what; your own lost connection
 shows within about 5 s (the browser's offline event; a heartbeat otherwise) with your seat
 marked offline, and the page reconnects by itself; the others see you disconnected within
-about 10 s."""
+about 10 s. Both notices change language at once with the page's."""
 
 from __future__ import annotations
 
@@ -54,6 +54,16 @@ def test_the_timer_warns_and_then_the_computer_plays_for_you(
         waiting.wait_for_timeout(300)
         expect(bar).to_be_visible()
         _axe(waiting, axe_source, "the computer played for you")
+        # another language: the notice says the same in it at once, not at the next move
+        said, seq = bar.inner_text(), state(waiting)["seq"]
+        waiting.select_option("#lang-select", "en")
+        expect(bar).to_contain_text(
+            re.compile(r"the computer played for you \((played \d-\d|drew \d+|passed)")
+        )
+        expect(bar).not_to_contain_text("computador")
+        assert state(waiting)["seq"] == seq, "worded again by a new move, not by the language"
+        waiting.select_option("#lang-select", "pt-BR")
+        expect(bar).to_have_text(said)  # and back, word for word
         waiting.click("#auto-ok")
         expect(bar).to_be_hidden()
 
@@ -80,6 +90,12 @@ def test_going_offline_is_shown_at_once_and_the_others_see_it(
         assert time.monotonic() - began < 10.5, "the others saw it late"
         _axe(friend, axe_source, "the offline banner and our seat offline")
         _axe(host, axe_source, "a friend's seat disconnected")
+        # another language: the banner says it in that one at once
+        banner = friend.locator("#conn-banner")
+        friend.select_option("#lang-select", "en")
+        expect(banner).to_have_text(re.compile(r"^You are offline\."))
+        friend.select_option("#lang-select", "pt-BR")
+        expect(banner).to_contain_text("sem conexão")
         # back online: the page reconnects by itself and the seat is on again
         friend.context.set_offline(False)
         expect(friend.locator("#conn-banner")).to_contain_text("Conectado de novo", timeout=10000)

@@ -61,7 +61,9 @@ class RankingResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     points: list[int | None]
-    reason: Literal["annulled", "fewer_than_two_people", "shared_address"] | None = None
+    reason: (
+        Literal["annulled", "fewer_than_two_people", "shared_address", "unknown_address"] | None
+    ) = None
 
 
 class FairDealInfo(BaseModel):

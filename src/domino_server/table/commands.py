@@ -56,7 +56,7 @@ class Start:
 
 @dataclass(frozen=True, slots=True)
 class NextRound:
-    """Deal the next round (any person); ``seed``: a fresh server seed for it."""
+    """Deal the next round (any person holding a seat); ``seed``: a fresh server seed."""
 
     seat: int | None
     cmd_id: str

@@ -6,8 +6,8 @@
   its bot after ``timing.grace``;
 - round pause (live): the next round starts ``timing.round_pause`` after the last one
   ended, unless the only person at the table is there to click "Next round";
-- absence (correspondence): after ``timing.absence`` on one seat's turn, another person
-  may claim the match;
+- absence (correspondence): once one seat's turn has lasted more than ``timing.absence``
+  (the deadline itself not included), another person may claim the match;
 - idleness (both): no move for ``timing.idle`` ends the match with no winner.
 
 A live table where no person holding a seat has a socket open stands still: no bot moves,
@@ -72,7 +72,8 @@ def turn(state: TableState) -> float | None:
 
 
 def absence(state: TableState) -> float | None:
-    """Correspondence: when another person may claim against the seat on turn."""
+    """Correspondence: the moment after which (not at which) another person may claim
+    against the seat on turn."""
     if not state.in_play() or state.live or state.turn_started_at is None:
         return None
     m = state.match

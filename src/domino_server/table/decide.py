@@ -76,6 +76,7 @@ def _decide(state: TableState, cmd: c.Command, now: float) -> list[Event]:
     if isinstance(cmd, c.Play):
         _person_moves(out, state, seat, cmd)
     elif isinstance(cmd, c.NextRound):
+        endings.require_human(state, seat)  # a friend still waiting for a bot's seat may not
         _next_round(out, state, cmd.seed)
     elif isinstance(cmd, c.Resign):
         endings.require_human(state, seat)

@@ -89,7 +89,8 @@ def vote(out: Outbox, state: TableState, seat: int, agree: bool) -> None:
 
 
 def claim(out: Outbox, state: TableState, seat: int) -> None:
-    """Correspondence: end the match against the person on turn for 2 days or more."""
+    """Correspondence: end the match against the person on turn for more than 2 days
+    (``timing.absence``): at the deadline itself they may still play."""
     assert state.match is not None
     require_human(state, seat)
     if state.live:
@@ -98,7 +99,7 @@ def claim(out: Outbox, state: TableState, seat: int) -> None:
     if turn is None or turn == seat or state.seats[turn].kind != "human":
         raise Refused("not_allowed", "no absent player is holding up the game")
     allowed_at = absence(state)
-    if allowed_at is None or out.now < allowed_at:
+    if allowed_at is None or out.now <= allowed_at:
         raise Refused("not_allowed", f"seat {turn} may still play until {iso(allowed_at)}")
     resign(out, state, turn, "absence", by=seat)
 

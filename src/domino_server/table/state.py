@@ -36,7 +36,7 @@ class Timing:
     """The durations the table rules use (seconds), from the server's settings."""
 
     grace: float = 30.0  # live: a human without a socket this long is played by a bot
-    absence: float = 2 * 86400.0  # correspondence: turn age that allows a claim
+    absence: float = 2 * 86400.0  # correspondence: a turn older than this may be claimed
     idle: float = 7 * 86400.0  # no move this long: the match ends with no winner
     round_pause: float = 8.0  # live: hands stay shown this long between rounds
     timeout_bot: str = "nino"  # the level that moves for a seat whose turn timer ran out

@@ -46,16 +46,19 @@ test("a seat reads the points it earned, winner and loser alike", () => {
 test("each reason for no points has its own sentence, in both languages", () => {
   for (const lang of ["pt-BR", "en"]) {
     setLang(lang);
-    const lines = ["fewer_than_two_people", "shared_address", "annulled"].map((reason) =>
-      pointsLine({ type: "ranking", points: [null, null], reason }, 0, names),
-    );
-    assert.equal(new Set(lines).size, 3);
+    const reasons = ["fewer_than_two_people", "shared_address", "unknown_address", "annulled"];
+    const lines = reasons.map((reason) => pointsLine({ type: "ranking", points: [null, null], reason }, 0, names));
+    assert.equal(new Set(lines).size, reasons.length);
     for (const line of lines) assert.doesNotMatch(line, /xp\.|\+\d/);
   }
   setLang("pt-BR");
   assert.match(pointsLine({ type: "ranking", points: [null, null], reason: "fewer_than_two_people" }, 0), /computador/);
   assert.match(pointsLine({ type: "ranking", points: [null, null], reason: "shared_address" }, 1), /mesmo endereço/);
   assert.match(pointsLine({ type: "ranking", points: [null, null], reason: "annulled" }, 1), /anulada/);
+  assert.match(pointsLine({ type: "ranking", points: [null, null], reason: "unknown_address" }, 1), /não conseguiu ver/);
+  setLang("en");
+  assert.match(pointsLine({ type: "ranking", points: [null, null], reason: "unknown_address" }, 1), /could not see/);
+  setLang("pt-BR");
 });
 
 test("a seat left out of the awards is told so; a spectator reads everyone's points", () => {

@@ -98,9 +98,27 @@ test("a replay names the seats as the table did", () => {
   // who held each seat is what counts, not the names: a person called Nino stays a person
   const seats = [table[0], table[1], { seat: 2, kind: "human", name: "Nino" }, table[3]];
   assert.deepEqual(named({ ...data, seats }), ["Bia", "Nino", "Nino 3", "Nico"]);
-  // names alone (no seats) are people's names; a record file names nobody
+  // names alone (no seats) are people's names
   assert.deepEqual(named({ rules, names: ["Bia", "Nino", "Caio", "Nino"], steps: [] }), ["Bia", "Nino 2", "Caio", "Nino 4"]);
-  assert.deepEqual(named({ rules, names: null, steps: [] }), ["Cadeira 1", "Cadeira 2", "Cadeira 3", "Cadeira 4"]);
+});
+
+test("a record file names nobody: its players are Jogador 1.. / Player 1.., who play and score", () => {
+  const rules = { preset: "classic", seats: 3, teams: false, goal: 100 };
+  const file = { rules, names: null, seats: null };
+  const named = () => [0, 1, 2].map((seat) => seatName(replayState(file), seat));
+  const deal = { round: 1, move: 0, scores: [0, 0, 0], events: [] };
+  const step = {
+    round: 1, move: 1, scores: [0, 0, 0], events: [{ type: "play", seat: 1, tile: "6-6" }],
+    round_over: true, result: { winner: 1, points: 20 },
+  };
+  const said = () => describeStep({ ...file, steps: [deal, step] }, 1);
+  setLang("pt-BR");
+  assert.deepEqual(named(), ["Jogador 1", "Jogador 2", "Jogador 3"]);
+  assert.match(said(), /Jogador 2 jogou 6-6\..* Jogador 2 marca 20 pontos/);
+  setLang("en"); // in the language of the moment
+  assert.deepEqual(named(), ["Player 1", "Player 2", "Player 3"]);
+  assert.match(said(), /Player 2 played 6-6\..* Player 2 scores 20 points/);
+  setLang("pt-BR");
 });
 
 test("the turn timer's share", () => {
