@@ -4,6 +4,7 @@
     python benchmarks/two_seats.py --what seeing --config fives-2 --matches 40 --jobs 2
     python benchmarks/two_seats.py --what reading --games 16 --jobs 2
     python benchmarks/two_seats.py --what draws --games 64 --jobs 2 --size 14
+    python benchmarks/two_seats.py --what lean --games 8
 
 - ``seeing``: the ceiling. The live hard bot against the frozen one (``bots.py --suite
   frozen``'s arena, ``--config`` classic-2 or fives-2) where the live bot's worlds deal
@@ -20,6 +21,10 @@
   live bot's, the live bot's without reading plays) is judged by the exact value of every
   play with both hands known and the draws left to chance: mean regret in points of
   match-win chance, and how often the frozen pick was worse or better than the live one.
+- ``lean``: the playouts a CPU second of the hard player's search at two seats, on
+  bitmasks (``bots/line_playouts.py``) and through the engine's ``Match`` (the path it
+  takes elsewhere), alternated three times on every fourth position with a choice and tiles
+  to draw of ``--games`` Nino-against-Nino matches.
 """
 
 from __future__ import annotations
@@ -196,9 +201,46 @@ def _draws(args: argparse.Namespace) -> None:
           f" better {sum(d < -1e-9 for d in diff)}")
 
 
+def _lean(args: argparse.Namespace) -> None:
+    import time
+
+    from domino_core.bots import hard
+
+    ks = []
+    for g in range(args.games):
+        m = Match(RULES, seed=args.seed + g)
+        while not m.over:
+            if m.round_over:
+                m.start_next_round()
+                continue
+            v = view_for(m, m.turn)
+            k = knowledge_from(v)
+            if v.boneyard and len(set(representatives(k))) >= 2 and hard.line_supported(k):
+                ks.append(k)
+            m.push(choose_move(v, level="medium"))
+    ks = ks[::4]
+    line_supported = hard.line_supported
+    rates: dict[str, list[float]] = {"bitmasks": [], "engine": []}
+    for _ in range(3):
+        for name in rates:
+            hard.line_supported = line_supported if name == "bitmasks" else (lambda k: False)
+            started, done = time.process_time(), 0
+            for k in ks:
+                _, counts = hard.evaluate(k, random.Random(1), playouts=3000)
+                done += sum(counts[i] for i in set(representatives(k)))
+            rates[name].append(done / (time.process_time() - started))
+    hard.line_supported = line_supported
+    print(f"{len(ks)} positions, playouts per CPU second (three runs each):")
+    for name, r in rates.items():
+        print(f"  {name:9s} {', '.join(f'{x:,.0f}' for x in r)}")
+    ratio = statistics.median(rates["bitmasks"]) / statistics.median(rates["engine"])
+    print(f"  ratio {ratio:.2f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--what", choices=("seeing", "reading", "draws"), required=True)
+    p.add_argument("--what", choices=("seeing", "reading", "draws", "lean"),
+                   required=True)
     p.add_argument("--matches", type=int, default=40)
     p.add_argument("--config", default="classic-2", choices=("classic-2", "fives-2"),
                    help="seeing: the arena's configuration")
@@ -207,7 +249,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", type=int, default=2026)
     args = p.parse_args(argv)
-    {"seeing": _seeing, "reading": _reading, "draws": _draws}[args.what](args)
+    {"seeing": _seeing, "reading": _reading, "draws": _draws, "lean": _lean}[args.what](args)
 
 
 if __name__ == "__main__":
