@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from domino_core.board import Board
 from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
 from domino_core.bots.knowledge import Knowledge, Option
-from domino_core.bots.points_race import match_value, race_chance
+from domino_core.bots.points_race import RoundWorth, race_chance
 from domino_core.bots.sampling import World
 from domino_core.moves import END_INDEX
 from domino_core.playout import play_line_out
 from domino_core.rules import Rules
-from domino_core.scoring import Award, score_blocked, score_domino
+from domino_core.scoring import score_blocked, score_domino
 from domino_core.tiles import TILE_A, TILE_B, TILE_VALUE
 
 __all__ = ["LinePlayouts", "supported"]
@@ -71,22 +71,7 @@ class LinePlayouts:
             (PAIR_ID[o.tile], None if o.end is None else END_INDEX[o.end])  # type: ignore[index]
             for o in options
         ]
-        self.scores = tuple(k.scores)
-        self.goal = k.goal
-        self.side = k.my_side
-        self.chance = race_chance(rules)
-        self._worth: dict[tuple[int | None, int], float] = {}
-
-    def worth(self, award: Award) -> float:
-        """The value for the searching side of a round ending with ``award``."""
-        key = (award.side, award.points)
-        got = self._worth.get(key)
-        if got is None:
-            after = list(self.scores)
-            if award.side is not None:
-                after[award.side] += award.points
-            got = self._worth[key] = match_value(after, self.goal, self.side, self.chance)
-        return got
+        self.worth = RoundWorth(k.scores, k.goal, k.my_side, race_chance(rules))
 
     def values(self, world: World, rng: random.Random) -> list[float]:
         """The value of each candidate in ``world``, the round played out at random, every

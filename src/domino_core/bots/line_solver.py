@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from domino_core.board import Board
-from domino_core.bots.points_race import match_value
+from domino_core.bots.points_race import RoundWorth
 from domino_core.playout import FITTING
 from domino_core.rules import Rules
-from domino_core.scoring import Award, score_blocked, score_domino
+from domino_core.scoring import score_blocked, score_domino
 from domino_core.tiles import NUMBER_MASK, TILE_VALUE
 
 __all__ = ["LineSolver", "SolveTooBig", "supported"]
@@ -138,19 +138,9 @@ class LineSolver:
         self.nodes = 0
         self.bounds: dict[tuple[int, ...], tuple[float, float]] = {}
         self.bone: Sequence[int] = ()
-        self._worth: dict[tuple[int | None, int], float] = {}
+        self.worth = RoundWorth(scores, goal, side, chance)
+        """The value for ``side`` of a round ending with an award."""
         self._mine = tuple(rules.side_of(s) == side for s in range(self.n))
-
-    def worth(self, award: Award) -> float:
-        """The value for ``side`` of a round ending with ``award``."""
-        key = (award.side, award.points)
-        got = self._worth.get(key)
-        if got is None:
-            after = list(self.scores)
-            if award.side is not None:
-                after[award.side] += award.points
-            got = self._worth[key] = match_value(after, self.goal, self.side, self.chance)
-        return got
 
     def value(
         self, hands: Sequence[int], board: Board, turn: int, play: Play,

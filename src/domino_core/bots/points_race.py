@@ -8,10 +8,12 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from domino_core.rules import Rules
+from domino_core.scoring import Award
 
 __all__ = [
     "RACE_POINTS",
     "ROUND_POINTS",
+    "RoundWorth",
     "match_value",
     "race_chance",
     "race_points",
@@ -76,3 +78,28 @@ def match_value(
     if max(scores) >= goal:
         return 1.0 if scores[side] >= goal else 0.0
     return chance(scores, goal, side)
+
+
+class RoundWorth:
+    """The value for ``side`` (``match_value``) of the round now played ending with an
+    award, from ``scores``; each award's value is worked out once."""
+
+    def __init__(
+        self, scores: Sequence[int], goal: int, side: int,
+        chance: Callable[[Sequence[int], int, int], float],
+    ) -> None:
+        self.scores = tuple(scores)
+        self.goal = goal
+        self.side = side
+        self.chance = chance
+        self._seen: dict[tuple[int | None, int], float] = {}
+
+    def __call__(self, award: Award) -> float:
+        key = (award.side, award.points)
+        got = self._seen.get(key)
+        if got is None:
+            after = list(self.scores)
+            if award.side is not None:
+                after[award.side] += award.points
+            got = self._seen[key] = match_value(after, self.goal, self.side, self.chance)
+        return got
