@@ -1,5 +1,42 @@
 /** The HTTP API (DESIGN.md §3). Every call throws an Error with the server's detail on a non-2xx answer. */
 
+import { t } from "./i18n.js";
+
+/**
+ * The server's words for a refusal: a `detail` string as it is, a typed list
+ * (`[{loc, msg, type}]`, as 422 and 413 give) as its messages, each after the field it is about.
+ */
+export function detailText(detail, status) {
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    const said = detail.map((d) => {
+      const loc = Array.isArray(d && d.loc) ? d.loc.filter((p) => p !== "body") : [];
+      const msg = d && typeof d.msg === "string" ? d.msg : "";
+      return loc.length ? `${loc.join(".")}: ${msg}` : msg;
+    });
+    if (said.some(Boolean)) return said.filter(Boolean).join("; ");
+  }
+  return detail ? JSON.stringify(detail) : `HTTP ${status}`;
+}
+
+/**
+ * A refusal of `call` in the player's language where the client knows it (a name the server
+ * will not take, and why; a body too large), else the server's own words.
+ */
+export function refusalReason(err) {
+  const items = Array.isArray(err && err.detail) ? err.detail : [];
+  for (const item of items) {
+    const loc = Array.isArray(item && item.loc) ? item.loc : [];
+    if (loc[0] === "body" && loc[loc.length - 1] === "name") {
+      const key = `reject.name.${item.type}`;
+      const text = t(key);
+      return text === key ? t("reject.name") : text;
+    }
+    if (item && item.type === "body_too_large") return t("reject.tooLarge");
+  }
+  return err && err.message ? err.message : "";
+}
+
 async function call(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -13,9 +50,9 @@ async function call(method, path, body, token) {
   }
   if (!res.ok) {
     const detail = data && data.detail;
-    const text = typeof detail === "string" ? detail : detail ? JSON.stringify(detail) : `HTTP ${res.status}`;
-    const err = new Error(text);
+    const err = new Error(detailText(detail, res.status));
     err.status = res.status;
+    err.detail = detail;
     throw err;
   }
   return data;

@@ -1,6 +1,6 @@
 /** The home screen: the form that creates a table (against the computer or with friends); the experience block is ranking-view.js. */
 
-import { createTable } from "./api.js";
+import { createTable, refusalReason } from "./api.js";
 import { getLang, t } from "./i18n.js";
 import { $, show } from "./page.js";
 import { showMyTables } from "./my-tables-view.js";
@@ -163,7 +163,7 @@ async function create(body, friends, status, button) {
     status.textContent = "";
     go(`/t/${encodeURIComponent(res.table_id)}`);
   } catch (err) {
-    status.textContent = t("reject.http", { reason: err.message });
+    status.textContent = t("reject.http", { reason: refusalReason(err) });
   } finally {
     button.disabled = false;
   }

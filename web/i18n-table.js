@@ -85,6 +85,13 @@ export const TABLE_TEXTS = {
     "home.playNow": "Jogar agora",
     "home.playNowHint": "{preset}, {seats} cadeiras, meta {goal}: os últimos ajustes.",
     "rules.backToGame": "Voltar ao jogo",
+    "reject.name": "esse nome não serve: use até 40 letras, números ou emojis.",
+    "reject.name.name_blank": "o nome precisa ter ao menos uma letra, número ou emoji que se veja.",
+    "reject.name.name_bidi_control":
+      "o nome tem caracteres que viram o texto ao contrário (como U+202E): escreva só o nome.",
+    "reject.name.name_invisible_character":
+      "o nome tem caracteres invisíveis (como o espaço de largura zero): escreva só o nome.",
+    "reject.tooLarge": "isso é grande demais para o servidor.",
   },
   en: {
     "seat.played": "played {tile}",
@@ -165,5 +172,12 @@ export const TABLE_TEXTS = {
     "home.playNow": "Play now",
     "home.playNowHint": "{preset}, {seats} seats, goal {goal}: your last settings.",
     "rules.backToGame": "Back to the game",
+    "reject.name": "that name will not do: up to 40 letters, numbers or emoji.",
+    "reject.name.name_blank": "the name needs at least one letter, number or emoji you can see.",
+    "reject.name.name_bidi_control":
+      "the name holds characters that turn the text around (such as U+202E): type just the name.",
+    "reject.name.name_invisible_character":
+      "the name holds invisible characters (such as a zero-width space): type just the name.",
+    "reject.tooLarge": "that is too large for the server.",
   },
 };

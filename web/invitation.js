@@ -1,6 +1,6 @@
 /** The invitation screen (`#lobby`): who sits at a table, and joining it or watching it. */
 
-import { getTable, joinTable } from "./api.js";
+import { getTable, joinTable, refusalReason } from "./api.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml, show } from "./page.js";
 import { seatNames } from "./seats.js";
@@ -63,7 +63,7 @@ export async function showLobby(tableId) {
       $("lobby-missing-title").focus({ preventScroll: true });
       return;
     }
-    summary.textContent = t("reject.http", { reason: err.message });
+    summary.textContent = t("reject.http", { reason: refusalReason(err) });
     $("join-btn").disabled = true;
   }
 }
@@ -91,7 +91,7 @@ export async function submitJoin(ev) {
     store.saveSeat(tableId, res.seat, res.token);
     openTable(tableId);
   } catch (err) {
-    $("lobby-status").textContent = t("reject.http", { reason: err.message });
+    $("lobby-status").textContent = t("reject.http", { reason: refusalReason(err) });
     $("join-btn").disabled = false;
   }
 }

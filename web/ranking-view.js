@@ -44,7 +44,7 @@ export function renderExperience() {
       (r) =>
         `<li${r.you ? ' class="me" aria-current="true"' : ""}>` +
         `<span class="rank-place">${escapeHtml(r.place)}</span>` +
-        `<span class="rank-name">${escapeHtml(r.name)}${r.you ? ` (${escapeHtml(t("xp.you"))})` : ""}</span>` +
+        `<span class="rank-name"><bdi>${escapeHtml(r.name)}</bdi>${r.you ? ` (${escapeHtml(t("xp.you"))})` : ""}</span>` +
         `<span class="rank-points">${escapeHtml(r.points)}</span></li>`,
     )
     .join("");

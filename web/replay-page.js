@@ -6,7 +6,7 @@
  */
 
 import { toast } from "./announce.js";
-import { getReplay, recordUrl, replayRecord } from "./api.js";
+import { getReplay, recordUrl, refusalReason, replayRecord } from "./api.js";
 import { t } from "./i18n.js";
 import { $, show } from "./page.js";
 import { clearFairResult } from "./fair-view.js";
@@ -105,7 +105,7 @@ export function bindReplay() {
       fileRecord = record;
       clearFairResult();
     } catch (err) {
-      $("replay-status").textContent = t("replay.bad", { reason: err.message });
+      $("replay-status").textContent = t("replay.bad", { reason: refusalReason(err) });
     }
   });
   $("replay-share").addEventListener("click", async () => {

@@ -52,7 +52,7 @@ export function renderReplay(data, i) {
         ? hand.map((tile) => `<li class="mini" aria-label="${tile}">${uprightTileSvg(tile)}</li>`).join("")
         : `<li class="reveal-empty">${escapeHtml(t("round.emptyHand"))}</li>`;
       return (
-        `<div class="reveal-row${turn ? " turn" : ""}${team}"><span class="reveal-name">${escapeHtml(seatName(state, seat))}` +
+        `<div class="reveal-row${turn ? " turn" : ""}${team}"><span class="reveal-name"><bdi>${escapeHtml(seatName(state, seat))}</bdi>` +
         `${turn ? ` · ${escapeHtml(t("seat.turn"))}` : ""}</span><ul class="reveal-tiles" aria-label="${escapeHtml(seatName(state, seat))}">${tiles}</ul></div>`
       );
     })

@@ -82,7 +82,7 @@ export function renderSeats(S, bar) {
     // mark and "7 pedras" a tile mark and "7"; the long words stay for screen readers.
     return (
       `<li class="${cls}" data-seat="${s.seat}" data-place="${place}"${turn ? ' aria-current="true"' : ""}>` +
-      `<span class="seat-name">${name}${me && name !== t("home.you") ? ` <em>(${t("table.you")})</em>` : ""}</span>` +
+      `<span class="seat-name"><bdi>${name}</bdi>${me && name !== t("home.you") ? ` <em>(${t("table.you")})</em>` : ""}</span>` +
       (partner ? `<span class="seat-tag partner-tag">${t("seat.partner")}</span>` : "") +
       (s.kind === "bot" ? BOT_MARK : "") +
       (level ? `<span class="seat-level">${level}</span>` : "") +

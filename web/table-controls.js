@@ -1,7 +1,7 @@
 /** The table's other buttons: resign, annulment, claiming a win, the invite link, rematch; the confirm dialog. */
 
 import { toast } from "./announce.js";
-import { createTable } from "./api.js";
+import { createTable, refusalReason } from "./api.js";
 import { t } from "./i18n.js";
 import { bindMoreMenu } from "./more-menu.js";
 import { onMainAction } from "./moves.js";
@@ -138,6 +138,6 @@ async function rematch() {
     delete $("invite").dataset.touched; // the new link shows itself
     go(`/t/${encodeURIComponent(res.table_id)}`);
   } catch (err) {
-    toast(t("reject.http", { reason: err.message }));
+    toast(t("reject.http", { reason: refusalReason(err) }));
   }
 }

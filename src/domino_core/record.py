@@ -30,12 +30,15 @@ from .match import Match
 from .moves import IllegalMove, Move
 from .record_write import FORMAT, FORMAT_FAIR, write_record
 from .rules import Rules
-from .tiles import Tile
+from .tiles import N_TILES, Tile
 
 __all__ = ["FORMAT", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError", "read_record",
            "replay", "write_record"]
 
 _MAX_FORCED = 200  # forced draws in a row: more than a round can ever hold
+#: The most plays a round can hold: each play lays a tile of its own (a record writes no
+#: draw or pass), so no more than the set's 28; a longer list is refused before parsing.
+MAX_PLAYS = N_TILES
 
 
 class RecordError(ValueError):
@@ -129,6 +132,12 @@ def _parse_deal(obj: Mapping[str, Any], rules: Rules, round_no: int) -> Deal:
         raise RecordError(round_no, 0, "\"hands\" must be a list of lists of tiles")
     if not isinstance(bone_obj, list):
         raise RecordError(round_no, 0, "\"boneyard\" must be a list of tiles")
+    if len(hands_obj) != rules.seats:  # shape first, before any tile is parsed
+        raise RecordError(round_no, 0,
+                          f"the deal has {len(hands_obj)} hands for {rules.seats} seats")
+    dealt = sum(len(h) for h in hands_obj) + len(bone_obj)
+    if dealt > N_TILES:
+        raise RecordError(round_no, 0, f"the deal holds {dealt} tiles; the set has {N_TILES}")
     deal = Deal(hands=tuple(tuple(_parse_tile(t, round_no) for t in h) for h in hands_obj),
                 boneyard=tuple(_parse_tile(t, round_no) for t in bone_obj))
     try:
@@ -193,6 +202,9 @@ def read_record(obj: object) -> ParsedRecord:
         plays_obj = rnd["plays"]
         if not isinstance(plays_obj, list):
             raise RecordError(round_no, 0, "\"plays\" must be a list")
+        if len(plays_obj) > MAX_PLAYS:
+            raise RecordError(round_no, MAX_PLAYS + 1, f"a round holds at most {MAX_PLAYS} "
+                              f"plays (each lays a tile of its own), not {len(plays_obj)}")
         plays = tuple(_parse_play(p, round_no, i) for i, p in enumerate(plays_obj, start=1))
         rounds.append(ParsedRound(deal=deal, plays=plays, fair=_parse_fair(rnd, round_no)))
     return ParsedRecord(rules=rules, rounds=tuple(rounds))

@@ -104,6 +104,7 @@ class Rules:
                 f"{self.preset} scores as {pip_column!r} (scoring 'pips') or 'batida', "
                 f"not {self.scoring!r}"
             )
+        self._check_points()  # whatever the scoring: a record keeps them (to_dict)
         if self.scoring == "batida":
             self._check_batida()
         elif self.preset == "classic":
@@ -131,12 +132,17 @@ class Rules:
             )
 
     def _check_batida(self) -> None:
-        """The goal and points of batida scoring (RULES.md §6b)."""
+        """The goal of batida scoring (RULES.md §6b)."""
         if self.preset == "fives":
             raise ValueError("batida scoring does not go with fives (its ends score at once)")
         low, high = BATIDA_GOAL_RANGE
         if not (_is_int(self.goal) and low <= self.goal <= high):
             raise ValueError(f"a batida match goes to {low}..{high} points, not {self.goal!r}")
+
+    def _check_points(self) -> None:
+        """``batida_points`` and ``blocked_points`` in their ranges (RULES.md §6b), checked
+        under any scoring: they only count under batida, but every rules object carries
+        them (a record's, a table's)."""
         points = self.batida_points
         if not (isinstance(points, tuple) and len(points) == 4 and all(
                 _is_int(p) and 1 <= p <= MAX_ROUND_POINTS for p in points)):

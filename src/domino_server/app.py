@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import __version__, metrics
 from .api import ws
+from .api.body_limit import BodyLimit
 from .api.direct_send import RawSend
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
@@ -102,6 +103,7 @@ def create_app(
         redoc_url=None,
     )
     app.add_middleware(RawSend)  # (websockets written to without a task: api.direct_send)
+    app.add_middleware(BodyLimit)  # 413 for a request body over its route's limit
     install_docs(app)
     install_error_handlers(app)
     app.state.settings = settings

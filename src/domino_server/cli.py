@@ -13,24 +13,62 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from urllib.parse import unquote_plus
 
 from .core.config import Settings
 
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
-#: A credential inside log text: a ``token=`` query value (old websocket URLs), a token
-#: subprotocol, or a bearer header.
-_SECRET = re.compile(r"((?:player_)?token=|domino\.token\.|Bearer\s+)[^&\s\"',;]+")
+#: A ``name=value`` pair of a query string (or of other log text): the name is looked at
+#: percent-decoded, as the server reads it (``%74oken=`` is ``token=``).
+_PAIR = re.compile(r"(?<![\w%.+-])([\w%.+-]+)=([^&\s\"#]*)")
+#: A token subprotocol, or a bearer header.
+_SECRET = re.compile(r"(domino\.token\.|Bearer\s+)[^&\s\"',;]+", re.IGNORECASE)
+
+
+def _secret_name(name: str) -> bool:
+    """Whether the query parameter ``name`` (as written) may name a credential: it holds
+    ``token`` (``token``, ``player_token``) once percent-decoded, as often as it takes.
+    Blanking a value too many is harmless; one too few is not."""
+    for _ in range(4):
+        decoded = unquote_plus(name)
+        if decoded == name:
+            break
+        name = decoded
+    return "token" in name.lower()
+
+
+def _blank(match: re.Match[str]) -> str:
+    name = match.group(1)
+    return f"{name}=[redacted]" if _secret_name(name) else match.group(0)
 
 
 def redact(text: str) -> str:
-    """``text`` with every credential value replaced by ``[redacted]``."""
+    """``text`` with every credential value replaced by ``[redacted]``: a query value
+    whose parameter is a token however it is spelled, a token subprotocol, a bearer
+    token. Applied to the text itself, before any JSON encoding."""
+    if "=" in text:
+        text = _PAIR.sub(_blank, text)
     return _SECRET.sub(r"\1[redacted]", text)
+
+
+def _redacted(value: object) -> object:
+    """``value`` (a log field) with :func:`redact` applied to every text in it."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {redact(str(k)): _redacted(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_redacted(v) for v in value]
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    return redact(str(value))
 
 
 class JsonFormatter(logging.Formatter):
     """One JSON object per log line (structured logs); ``extra={...}`` fields are kept,
-    and no credential is ever written (:func:`redact`)."""
+    and no credential is ever written: every text is redacted (:func:`redact`) before the
+    line is encoded, so the line stays valid JSON."""
 
     def format(self, record: logging.LogRecord) -> str:
         out: dict[str, object] = {
@@ -44,7 +82,7 @@ class JsonFormatter(logging.Formatter):
                 out[key] = value
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
-        return redact(json.dumps(out, ensure_ascii=True, default=str))
+        return json.dumps(_redacted(out), ensure_ascii=True)
 
 
 def setup_logging(level: str) -> None:

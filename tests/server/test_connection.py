@@ -262,3 +262,20 @@ async def test_the_writer_sends_queued_frames_in_order_and_counts_them_as_queued
     assert len(ws.sent) == 3  # at most BATCH_FRAMES frames a message
     assert _queued_messages() - before == len(ws.sent)
     assert ws.closed_with == (1000, "bye")
+
+
+async def test_an_answer_to_a_frame_read_after_the_close_goes_before_the_close_frame() -> None:
+    """A frame the reader read while its socket was closing (a newer socket took the seat)
+    is answered before the close frame, never after it (nothing may follow it) and never
+    dropped while the close frame has not gone."""
+    conn = Connection(seat=0, max_queue=10)
+    conn.send(_pong(0))
+    conn.retire(4001, "replaced")  # nothing unanswered: closes at once
+    assert conn.closed
+    conn.send(_pong(1))  # the table's own frames stop at the close
+    assert conn.send_last(_pong(2))  # the answer to a frame read now still goes
+    wire: list[str] = []
+    ws = WriterSocket(wire)
+    await asyncio.wait_for(_writer(ws, conn, "T1"), 5)  # type: ignore[arg-type]
+    assert _frames(wire) == [_pong(0), _pong(2)] and ws.closed_with == (4001, "replaced")
+    assert conn.close_sent and not conn.send_last(_pong(3))  # too late now: said so

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+from collections.abc import Callable
 
 import pytest
 import websockets
@@ -67,3 +69,49 @@ async def test_a_socket_that_cannot_send_answers_or_closes_and_presence_follows(
             await ana.recv(timeout=max(0.05, end - loop.time()))
     if answer is not None:
         assert answer["type"] in ("pong", "rejected", "error"), answer
+
+
+def _counted(server: Server, kind: str) -> int:
+    """How many commands of ``kind`` the server read (its ``/metrics``)."""
+    for line in server.get("/metrics").text.splitlines():
+        if line.startswith(f'domino_commands_total{{type="{kind}"}}'):
+            return int(float(line.split()[-1]))
+    return 0
+
+
+async def test_every_command_a_replaced_socket_reads_is_answered(
+    make_server: Callable[..., Server],
+) -> None:
+    """While a seat's socket keeps sending, a newer socket takes the seat: each command
+    the older one read is answered on it (``rejected unavailable`` once it is being
+    replaced: send it again on the newer one) before its close, never dropped."""
+    server = make_server({"DOMINO_RATE_PER_SECOND": "1e6", "DOMINO_RATE_BURST": "1000000"})
+    ana, bia = await _started(server)
+    sent: list[str] = []
+
+    async def flood() -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            for i in range(100_000):
+                sent.append(f"flood-{i}")
+                await ana.ws.send(json.dumps({"type": "claim_absence", "id": sent[-1]}))
+                await asyncio.sleep(0)  # (the newer socket's handshake goes on meanwhile)
+
+    task = asyncio.create_task(flood())
+    await asyncio.sleep(0.1)
+    newer = Client(server, ana.table_id, ana.token)
+    await newer.connect()
+    frames = []
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        while True:
+            frames.append(await ana.recv())
+    await task
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+    answers = [f for f in frames if f["type"] in ("accepted", "rejected")]
+    ids = [f["id"] for f in answers]
+    assert len(ids) == len(set(ids)) and set(ids) <= set(sent)
+    assert {f["code"] for f in answers} <= {"not_allowed", "unavailable"}, answers[-3:]
+    # every one the server read got its answer: none went unanswered
+    assert _counted(server, "claim_absence") == len(ids), (len(sent), len(ids))
+    assert len(sent) > len(ids) or sent == ids  # (sent after the close: never read)
+    for cl in (newer, bia):
+        await cl.close()

@@ -12,7 +12,12 @@ from ..core.config import Settings
 from ..store.repo import Store
 from ..tables.actor import TableActor
 from ..tables.registry import Registry
-from ..tables.tokens import hash_token
+from ..tables.tokens import hash_token, is_table_id
+
+__all__ = [
+    "RegistryDep", "SeatDep", "SettingsDep", "StoreDep", "TableDep", "TableId", "bearer",
+    "get_registry", "get_seat", "get_settings", "get_store", "get_table", "is_table_id",
+]
 
 bearer = HTTPBearer(
     auto_error=False,
@@ -56,7 +61,10 @@ TableId = Annotated[
 
 
 async def get_table(table_id: TableId, registry: RegistryDep) -> TableActor:
-    """The table in the path, or 404."""
+    """The table in the path, or 404 (at once, without a query, for an id that no table
+    can have: :func:`is_table_id`, which the websocket route may use too)."""
+    if not is_table_id(table_id):
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no such table")
     actor = await registry.get(table_id)
     if actor is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no such table")

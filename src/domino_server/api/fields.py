@@ -1,5 +1,5 @@
-"""Field types the HTTP request bodies share: names and player tokens (plain text only),
-the rule presets."""
+"""Field types the HTTP request bodies share: names (plain text that shows, in the order
+typed) and player tokens (plain text only), the rule presets."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
+from pydantic_core import PydanticCustomError
 
-__all__ = ["IssuedPlayerToken", "Name", "PlayerToken", "Preset", "plain_text"]
+__all__ = ["IssuedPlayerToken", "Name", "PlayerToken", "Preset", "plain_text", "shown_name"]
 
 Preset = Literal["classic", "draw", "block", "fives", "caribbean", "batida"]
 
@@ -26,8 +27,58 @@ def plain_text(text: str | None) -> str | None:
     return text
 
 
+#: Bidirectional controls (embeddings, overrides, isolates, marks): "\u202egnp.exe" shows
+#: as "exe.png"; a name shown among other text must not reorder it.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+#: Format characters a name may hold: the zero-width joiners that scripts (Persian, the
+#: Indic ones) and emoji sequences (👨‍👩‍👧) need. Tag characters only inside an emoji tag
+#: sequence (a subdivision flag: U+1F3F4 then tags up to the cancel tag U+E007F).
+JOINERS = frozenset("\u200c\u200d")
+BLACK_FLAG, TAG_FIRST, CANCEL_TAG = 0x1F3F4, 0xE0020, 0xE007F
+#: Letters and symbols that show as nothing: the Hangul fillers, the braille blank.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Categories of characters that show nothing on their own: spaces and separators,
+#: controls, format characters, marks that only modify the character before them.
+UNSHOWN = frozenset(("Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Mn", "Me"))
+
+
+def shown_name(text: str) -> str:
+    """``text`` unchanged, or a typed error (``name_bidi_control``,
+    ``name_invisible_character``, ``name_blank``) when it holds a bidirectional control,
+    an invisible format character, or nothing a reader can see (only spaces, say)."""
+    flag = False  # inside an emoji tag sequence
+    for ch in text:
+        code, category = ord(ch), unicodedata.category(ch)
+        if ch in BIDI_CONTROLS:
+            raise PydanticCustomError(
+                "name_bidi_control",
+                "must not hold bidirectional control characters (such as U+202E): they "
+                "change the order in which the text around them shows",
+            )
+        tag = TAG_FIRST <= code <= CANCEL_TAG
+        if category == "Cf" and ch not in JOINERS and not (tag and flag):
+            raise PydanticCustomError(
+                "name_invisible_character",
+                "must not hold invisible format characters (such as U+200B, a zero-width "
+                "space)",
+            )
+        flag = code == BLACK_FLAG or (flag and tag and code != CANCEL_TAG)
+    if all(unicodedata.category(ch) in UNSHOWN or ch in BLANKS for ch in text):
+        raise PydanticCustomError(
+            "name_blank",
+            "must show at least one visible character, not only spaces or invisible ones",
+        )
+    return text
+
+
 #: A player's name at a seat.
-Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(plain_text)]
+Name = Annotated[
+    str,
+    Field(min_length=1, max_length=40),
+    AfterValidator(plain_text),
+    AfterValidator(shown_name),
+]
 
 #: The player token a create or join answers with (the one sent, or a new one).
 IssuedPlayerToken = Annotated[

@@ -1,4 +1,5 @@
-"""HTTP request bodies (with the examples OpenAPI shows)."""
+"""HTTP request bodies (with the examples OpenAPI shows). Strict: a number must be a JSON
+number and a flag a JSON true/false (``"seat": "1"`` is refused, not read as 1)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(
         extra="forbid",
+        strict=True,
         json_schema_extra={
             "examples": [
                 {
@@ -89,16 +91,22 @@ class CreateTable(BaseModel):
 class JoinTable(BaseModel):
     """A friend arriving by the invite link."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"name": "Bia"}]})
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"name": "Bia"}]}
+    )
 
     name: Name
     player_token: PlayerToken = None
-    seat: int | None = Field(None, ge=0, le=3, description="The free seat chosen, if any")
+    seat: int | None = Field(
+        None, ge=0, le=3, description="The free seat chosen, if any (one of the table's)"
+    )
 
 
 class AnnulmentVote(BaseModel):
     """An answer to the open annulment proposal."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"agree": True}]})
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"examples": [{"agree": True}]}
+    )
 
     agree: bool

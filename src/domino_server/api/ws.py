@@ -5,10 +5,14 @@ the URL: the client offers ``domino.v1`` and ``domino.token.<SEAT_TOKEN>``, and 
 server answers ``domino.v1``. No token: a spectator. (``?token=`` is still read for
 pages loaded before this change; log lines never show it, see ``cli.redact``.)
 
-Each frame is parsed into a :data:`ClientCommand`; bad input gets a typed
-``error``/``rejected`` and the socket stays open: text the server could not send back
-(a lone UTF-16 surrogate or a NUL from a JSON escape) is refused before anything reads
-it. Commands beyond the per-connection rate limit are rejected (``rate_limited``).
+Each frame is metered by the per-connection rate limit first (``rate_limited`` beyond
+it, whatever the frame holds), then parsed into a :data:`ClientCommand` (:mod:`.frames`);
+bad input gets a typed ``error``/``rejected`` and the socket stays open: text the server
+could not send back (a lone UTF-16 surrogate or a NUL from a JSON escape) is refused
+before anything reads it. Every frame read gets its answer: a command read while the
+socket is being replaced by a newer one for its seat (or is closing) is rejected
+``unavailable`` (send it again on the next socket), written before the close frame; only
+what arrives after the close frame went is not read (the client resends it).
 Outbound frames are written at the end of the loop's turn that sent them, straight to the
 socket where it can (:mod:`.direct_send`), else through the connection's bounded queue and
 its writer task (see :mod:`domino_server.tables.connection`); if sending fails, the socket
@@ -20,13 +24,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import time
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
-from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from .. import metrics
@@ -36,8 +37,9 @@ from ..protocol import commands as c
 from ..tables.connection import BATCH_CHARS, BATCH_FRAMES, CLOSE, Connection, joined
 from ..tables.messages import Attach, Detach, Resync
 from ..tables.registry import Registry
-from ..tables.tokens import hash_token
+from ..tables.tokens import hash_token, is_table_id
 from .direct_send import direct_writer, sansio_protocol
+from .frames import Refusal, parse_last_seq, read_frame
 from .heartbeat import Heartbeat
 from .limits import TokenBucket
 
@@ -50,6 +52,18 @@ _counted = functools.cache(lambda kind: metrics.COMMANDS.labels(type=kind))
 #: The subprotocol the server speaks, and the prefix of the one that carries the token.
 PROTOCOL = "domino.v1"
 TOKEN_PROTOCOL = "domino.token."
+
+#: Why a command read on a socket that is closing is not done (``unavailable``).
+REPLACED = "this socket was replaced by a newer one for this seat; send it again there"
+CLOSING = "this socket is closing; send it again on the next one"
+
+
+async def _close(ws: WebSocket, conn: Connection) -> None:
+    """Send the answers left for the close (:meth:`Connection.send_last`), then close."""
+    words = conn.final_words()
+    if words:
+        await ws.send_text(joined(words))
+    await ws.close(conn.close_code, conn.close_reason)
 
 
 async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
@@ -64,7 +78,7 @@ async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
             text = await conn.queue.get()
             conn.sending = True
             if text is CLOSE:
-                await ws.close(conn.close_code, conn.close_reason)
+                await _close(ws, conn)
                 return
             batch = [text]
             size = len(text)
@@ -79,56 +93,27 @@ async def _writer(ws: WebSocket, conn: Connection, table_id: str) -> None:
             await ws.send_text(joined(batch))
             _QUEUED.inc()
             if closing:
-                await ws.close(conn.close_code, conn.close_reason)
+                await _close(ws, conn)
                 return
     except (WebSocketDisconnect, OSError, RuntimeError):
         return  # the peer is gone (or the socket already closed): the reader sees it too
     except Exception:
         log.exception("sending to a socket failed; closing it", extra={"table_id": table_id})
         conn.close(1011, "server error")
+        conn.final_words()
         with contextlib.suppress(Exception):
             await ws.close(1011, "server error")
         raise
 
 
-def _error(conn: Connection, code: str, detail: str) -> None:
-    metrics.REJECTED.labels(reason=code).inc()
-    conn.send({"type": "error", "code": code, "detail": detail})
-
-
 def _refuse(conn: Connection, cid: str | None, code: str, reason: str) -> None:
-    """``rejected`` for a frame with a usable command id, else ``error``."""
+    """``rejected`` for a frame with a usable command id, else ``error`` (also on a
+    socket that is closing: before its close frame, :meth:`Connection.send_last`)."""
+    metrics.REJECTED.labels(reason=code).inc()
     if cid is None:
-        _error(conn, code, reason)
+        conn.send_last({"type": "error", "code": code, "detail": reason})
     else:
-        metrics.REJECTED.labels(reason=code).inc()
-        conn.send({"type": "rejected", "id": cid, "code": code, "reason": reason})
-
-
-def _usable_id(obj: Any) -> str | None:
-    if isinstance(obj, dict):
-        cid = obj.get("id")
-        if isinstance(cid, str) and 1 <= len(cid) <= 64:
-            return cid
-    return None
-
-
-def _unsendable(value: Any) -> bool:
-    """Whether ``value`` (parsed JSON) holds text that cannot be stored or sent back:
-    a lone UTF-16 surrogate, or a NUL."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            return True
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return True
-        return False
-    if isinstance(value, dict):
-        return any(_unsendable(k) or _unsendable(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_unsendable(v) for v in value)
-    return False
+        conn.send_last({"type": "rejected", "id": cid, "code": code, "reason": reason})
 
 
 def _offered_token(ws: WebSocket) -> str | None:
@@ -139,10 +124,10 @@ def _offered_token(ws: WebSocket) -> str | None:
     return None
 
 
-def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ())) or "frame"
-    return f"{where}: {err.get('msg', 'invalid')}"
+async def _refuse_socket(ws: WebSocket, code: int, error: str, detail: str) -> None:
+    """Answer the handshake, then one ``error`` frame and the close ``code``."""
+    await ws.send_json({"type": "error", "code": error, "detail": detail})
+    await ws.close(code, detail[:120])
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -150,33 +135,33 @@ async def table_socket(
     ws: WebSocket,
     table_id: str,
     token: str | None = None,
-    last_seq: int | None = None,
+    last_seq: str | None = None,
     view: str = "full",
 ) -> None:
     """One socket per seat (a newer one replaces the older), or a spectator. ``view=patch``:
     after the first whole view, each event carries only what changed in it (``patch``).
-    ``token`` in the query is the old way (before ``Sec-WebSocket-Protocol``)."""
+    ``token`` in the query is the old way (before ``Sec-WebSocket-Protocol``). A bad
+    parameter is answered after the handshake: an ``error`` frame, then close 4400 (an
+    unknown table: 4404, without looking up an id no table can have)."""
     registry: Registry = ws.app.state.registry
     settings: Settings = ws.app.state.settings
     token = _offered_token(ws) or token
     await ws.accept(
         subprotocol=PROTOCOL if PROTOCOL in (ws.scope.get("subprotocols") or []) else None
     )
-    if view not in ("full", "patch"):
-        await ws.send_json(
-            {"type": "error", "code": "bad_command", "detail": "view must be full or patch"}
-        )
-        await ws.close(4400, "bad view parameter")
+    resume_from, bad_seq = parse_last_seq(last_seq)
+    if view not in ("full", "patch") or bad_seq is not None:
+        detail = bad_seq or "view must be full or patch"
+        await _refuse_socket(ws, 4400, "bad_command", detail)
         return
     try:
-        actor = await registry.get(table_id) if len(table_id) <= 32 else None
+        actor = await registry.get(table_id) if is_table_id(table_id) else None
     except TableBusy:  # another instance holds it and did not hand it over in time
         with contextlib.suppress(Exception):  # the client may have gone meanwhile
             await ws.close(1013, "the table is busy elsewhere; try again")
         return
     if actor is None:
-        await ws.send_json({"type": "error", "code": "not_allowed", "detail": "no such table"})
-        await ws.close(4404, "no such table")
+        await _refuse_socket(ws, 4404, "not_allowed", "no such table")
         return
     seat = None
     if token:
@@ -204,58 +189,33 @@ async def table_socket(
             reader.cancel()  # the reader may be waiting for a frame that never comes
 
     writer.add_done_callback(_on_writer_done)
-    actor.tell(Attach(conn, last_seq if last_seq is not None and last_seq >= 0 else None))
+    actor.tell(Attach(conn, resume_from))
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     metrics.CONNECTED_SOCKETS.inc()
     try:
         while not conn.closed:
             msg = await ws.receive()
-            if msg["type"] == "websocket.disconnect":
-                break
+            if msg["type"] == "websocket.disconnect" or conn.close_sent:
+                break  # (a frame after the close frame is not read: no answer could go)
             conn.heard_at = time.monotonic()
-            raw = msg.get("text")
-            data = (msg.get("bytes") or b"") if raw is None else raw.encode("utf-8")
-            if len(data) > settings.max_frame_bytes:
-                _error(
-                    conn,
-                    "frame_too_large",
-                    f"frames are limited to {settings.max_frame_bytes} bytes",
-                )
-                continue
-            if raw is None:
-                try:
-                    raw = data.decode("utf-8")
-                except UnicodeDecodeError:
-                    _error(conn, "bad_json", "frames must be UTF-8 JSON text")
-                    continue
-            try:
-                obj = json.loads(raw)
-            except (ValueError, RecursionError):
-                _error(conn, "bad_json", "the frame is not valid JSON")
-                continue
-            if "\\u" in raw and _unsendable(obj):
-                _error(
-                    conn,
-                    "bad_json",
-                    "the frame holds a lone UTF-16 surrogate or a NUL (\\u0000) in its text",
-                )
-                continue
-            cid = _usable_id(obj)
-            if not bucket.take():
-                _refuse(conn, cid, "rate_limited", "too many commands; slow down")
-                continue
-            try:
-                cmd = c.client_command_adapter.validate_python(obj)
-            except ValidationError as exc:
-                metrics.COMMANDS.labels(type="invalid").inc()
-                _refuse(conn, cid, "bad_command", _first_error(exc))
+            cmd = read_frame(msg, settings.max_frame_bytes, bucket.take())
+            if isinstance(cmd, Refusal):
+                if cmd.code == "bad_command":
+                    metrics.COMMANDS.labels(type="invalid").inc()
+                _refuse(conn, cmd.cid, cmd.code, cmd.detail)
                 continue
             _counted(cmd.type).inc()
             if isinstance(cmd, c.Ping):
-                conn.send({"type": "pong", "id": cmd.id})
+                conn.send_last({"type": "pong", "id": cmd.id})
+            elif conn.closed or conn.retiring is not None:
+                # the seat's newer socket took over (or this one is closing): no answer
+                # from the table could come before the close, so it is not asked
+                reason = CLOSING if conn.retiring is None else REPLACED
+                _refuse(conn, cmd.id, "unavailable", reason)
             elif isinstance(cmd, c.Sync):
+                conn.unanswered += 1  # answered by the actor; a retiring socket waits for it
                 actor.tell(Resync(conn, cmd.last_seq, cmd.id))
-            elif not conn.closed and conn.retiring is None:
+            else:
                 actor.submit(seat, cmd, conn)  # answered by the actor, after its events
     except WebSocketDisconnect:
         pass

@@ -17,6 +17,11 @@ from .paths import default_migrations_dir, default_web_dir
 
 DAY = 24 * 3600.0
 
+#: The browsers' push services, where subscriptions' endpoints are (``push_hosts``):
+#: Chrome, Edge on Android, Opera, Samsung Internet (FCM); Firefox (Mozilla autopush);
+#: Safari (Apple); Edge on Windows (WNS).
+PUSH_HOSTS = "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com"
+
 
 def _default_instance_id() -> str:
     """This process's name among several instances: host, process id and 24 random bits
@@ -151,7 +156,15 @@ class Settings(BaseSettings):
     push_max_attempts: int = Field(8, ge=1, description="Tries before a reminder is given up")
     push_ttl_seconds: int = Field(86400, description="How long a push service keeps it")
     push_allow_http: bool = Field(
-        False, description="Accept http:// push endpoints (tests' local push service only)"
+        False,
+        description="Tests' local push service only: accept http:// push endpoints on any "
+        "host, loopback and IP addresses included, and no push_hosts check",
+    )
+    push_hosts: str = Field(
+        PUSH_HOSTS,
+        description="Comma-separated host names a push subscription's endpoint must be, or "
+        "end in (.NAME): the browsers' push services (Chrome, Firefox, Safari, Edge). Empty: "
+        "any public DNS name (IP addresses, localhost and local names are always refused)",
     )
 
     # tables

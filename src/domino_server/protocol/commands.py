@@ -3,7 +3,9 @@
 Every command carries ``id`` (1..64 characters, chosen by the client); the server
 answers it with ``accepted {id, seq}`` or ``rejected {id, code, reason}``
 (``ping`` with ``pong {id}``). A command id already applied for this seat is
-rejected with ``duplicate_id`` and not applied again.
+rejected with ``duplicate_id`` and not applied again. Fields are strict: a number must
+be a JSON integer (``"3"``, ``true`` or ``3.0`` is no ``last_seq``), a boolean a JSON
+boolean.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ TileText = Annotated[str, Field(pattern=r"^[0-6]-[0-6]$", examples=["6-4"])]
 
 
 class _Command(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     id: CommandId
 

@@ -34,6 +34,7 @@ from .keys import VapidKeys, load_keys
 from .news import TableNews, news_from
 from .plan import Plan, plan
 from .sender import Outcome, deliver
+from .subscriptions import EndpointRules
 
 __all__ = ["Reminders", "Standing", "Transact"]
 
@@ -249,6 +250,7 @@ class Reminders:
                     subject=s.vapid_subject,
                     ttl=s.push_ttl_seconds,
                     topic=topic,
+                    rules=EndpointRules.of(s.push_hosts, s.push_allow_http),
                 ),
             )
             for sub in subs

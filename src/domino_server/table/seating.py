@@ -79,6 +79,10 @@ def join(out: Outbox, state: TableState, req: Join) -> int:
     """A friend arrives by the link; the seat they get."""
     if state.status == "finished":
         raise Refused("match_over", "the match is over")
+    if req.seat is not None and not 0 <= req.seat < len(state.seats):
+        raise Refused(
+            "bad_command", f"seat {req.seat} is not at this table (seats 0..{len(state.seats) - 1})"
+        )
     seats = open_seats(state)
     # the seat chosen on the invitation while it is open, else the table's choice
     seat = req.seat if req.seat in seats else (seats[0] if seats else None)

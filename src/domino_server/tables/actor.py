@@ -208,8 +208,7 @@ class TableActor:
                 self._counted.discard(item.conn)
                 await self._apply(mc.SocketWent(item.conn.seat))
         elif isinstance(item, Resync):
-            self.publisher.resume(self.state, item.conn, item.last_seq)
-            item.conn.send({"type": "accepted", "id": item.cmd_id, "seq": self.state.seq})
+            self.publisher.resync(self.state, item)
         elif isinstance(item, mc.BotMoved):
             if self.bots.asked == (item.seq, item.timeout):
                 self.bots.asked = None  # answered: asked again if the table still waits

@@ -91,6 +91,11 @@ class Connection:
         self.unanswered = 0
         #: Replaced by a newer socket for the seat: closes once its commands are answered.
         self.retiring: tuple[int, str] | None = None
+        #: Answers to frames read after :meth:`close` (one at most: the frame the reader
+        #: was waiting for), written right before the close frame (:meth:`send_last`).
+        self.last_words: list[str] = []
+        #: The close frame is on its way: nothing more can be sent on this socket.
+        self.close_sent = False
 
     def send(self, frame: dict[str, Any]) -> None:
         """Send ``frame`` (see :meth:`send_text`)."""
@@ -161,6 +166,25 @@ class Connection:
             while not self.queue.empty():
                 self.queue.get_nowait()
         self.queue.put_nowait(CLOSE)
+
+    def send_last(self, frame: dict[str, Any]) -> bool:
+        """Send ``frame``, the answer to a frame the client sent, even when this connection
+        is closing: then it goes right before the close frame, if that is not on its way
+        yet (False: too late, the client sends its command again on its next socket)."""
+        if not self.closed:
+            self.send(frame)
+            return True
+        if self.close_sent:
+            return False
+        self.last_words.append(dumps(frame))
+        return True
+
+    def final_words(self) -> list[str]:
+        """What :meth:`send_last` left for the close; nothing may be sent after (the
+        writer calls this right before it sends the close frame)."""
+        self.close_sent = True
+        words, self.last_words = self.last_words, []
+        return words
 
     def retire(self, code: int, reason: str) -> None:
         """A newer socket took this one's seat: once the commands this socket sent are

@@ -31,3 +31,4 @@ def refuse(item: Any, seq: int) -> None:
                 "reason": UNAVAILABLE,
             }
         )
+        item.conn.answered()

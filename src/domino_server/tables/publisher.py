@@ -17,6 +17,8 @@ from ..table.deadlines import public
 from ..table.events import Stored
 from ..table.summary import summary, summary_key
 from .connection import Connection, dumps
+from .messages import Resync
+from .outage import refuse
 from .patches import Patcher
 from .views import ViewCache, view_texts
 
@@ -94,6 +96,17 @@ class Publisher:
             return False
         conns.discard(conn)
         return True
+
+    def resync(self, state: TableState, item: Resync) -> None:
+        """Answer a socket's ``sync``: what it missed, then ``accepted`` (``unavailable``
+        if that fails: answered all the same, since a retiring socket waits for it)."""
+        try:
+            self.resume(state, item.conn, item.last_seq)
+        except Exception:
+            refuse(item, state.seq)
+            raise
+        item.conn.send({"type": "accepted", "id": item.cmd_id, "seq": state.seq})
+        item.conn.answered()
 
     def resume(self, state: TableState, conn: Connection, last_seq: int | None) -> None:
         """Send ``conn`` every event after ``last_seq``, or a snapshot when the gap is older

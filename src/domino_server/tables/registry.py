@@ -31,7 +31,7 @@ from .botdriver import BotDriver
 from .messages import Attach, Look, Reply
 from .new_table import seat_rows, table_row
 from .publisher import Publisher
-from .tokens import address_hash, hash_token, new_table_id, new_token
+from .tokens import address_hash, hash_token, is_table_id, new_table_id, new_token
 
 if TYPE_CHECKING:
     from ..cluster.ownership import Ownership
@@ -42,6 +42,10 @@ MOVED_CODE = 4012
 MOVED_REASON = "the table moved to another server: reconnect"
 
 log = logging.getLogger(__name__)
+
+
+class TableUnreadable(RuntimeError):
+    """A live table did not answer what it holds (:meth:`Registry.listing`)."""
 
 
 class Registry:
@@ -88,7 +92,7 @@ class Registry:
             if await self.ownership.confirm(table_id):  # ran out by our clock: still ours?
                 return actor
             self.lost(table_id)  # taken by another instance meanwhile: never serve it
-        if len(table_id) > 32:
+        if not is_table_id(table_id):  # no such table: nothing to ask the database
             return None
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
@@ -163,9 +167,9 @@ class Registry:
         if actor is not None:  # asked in turn: a move being stored is not shown yet
             reply = await actor.ask(None, Look())
             if not reply.ok:
-                raise RuntimeError(f"table {table_id}: {reply.reason}")
+                raise TableUnreadable(f"table {table_id}: {reply.reason}")
             return reply.data
-        if not 0 < len(table_id) <= 32:
+        if not is_table_id(table_id):
             return None
         state = await self.load_state(table_id)
         return None if state is None else listing(state)

@@ -4,9 +4,15 @@ an address that are ever stored: their hashes."""
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 
-__all__ = ["address_hash", "hash_token", "new_table_id", "new_token"]
+__all__ = ["TABLE_ID_LENGTH", "address_hash", "hash_token", "is_table_id", "new_table_id",
+           "new_token"]
+
+#: The length of every table id :func:`new_table_id` makes (16 bytes in unpadded base64).
+TABLE_ID_LENGTH = 22
+_TABLE_ID = re.compile(rf"[A-Za-z0-9_-]{{{TABLE_ID_LENGTH}}}")
 
 
 def new_token() -> str:
@@ -17,6 +23,14 @@ def new_token() -> str:
 def new_table_id() -> str:
     """A table id: 128 random bits, URL-safe text (unguessable: the link is the invitation)."""
     return secrets.token_urlsafe(16)
+
+
+def is_table_id(text: str) -> bool:
+    """Whether ``text`` could be a table id: :data:`TABLE_ID_LENGTH` characters of the
+    URL-safe base64 alphabet (``A-Z a-z 0-9 - _``), as :func:`new_table_id` makes them.
+    Anything else names no table, and must not reach the database (PostgreSQL refuses a
+    NUL in text outright)."""
+    return _TABLE_ID.fullmatch(text) is not None
 
 
 def hash_token(token: str) -> str:

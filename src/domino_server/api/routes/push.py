@@ -1,5 +1,11 @@
 """Web Push reminders: the server's VAPID public key, and a seat's browsers subscribing
-and unsubscribing (the seat token in ``Authorization: Bearer`` proves the seat)."""
+and unsubscribing (the seat token in ``Authorization: Bearer`` proves the seat).
+
+A subscription is checked before anything is stored (:mod:`...push.subscriptions`): its
+endpoint is where the server will connect, so only an https URL of a push service's host
+is taken, and its ``p256dh`` must be a P-256 point; else 422 naming the field, with a
+``type`` saying what is wrong and never the endpoint itself. Every endpoint in a body is
+plain text (a NUL or other control character is a 422, before any query)."""
 
 from __future__ import annotations
 
@@ -8,10 +14,14 @@ import binascii
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request, status
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from fastapi.exceptions import RequestValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from ...core.config import Settings
 from ...push import Reminders
+from ...push.subscriptions import EndpointRules, endpoint_problem, is_p256_point
 from ..deps import SeatDep, SettingsDep, TableDep
+from ..fields import plain_text
 
 router = APIRouter(tags=["push"])
 
@@ -38,17 +48,18 @@ Endpoint = Annotated[
         max_length=1024,
         description="The push service URL of the browser's subscription (keep it secret)",
     ),
+    AfterValidator(plain_text),
 ]
 
 
-def _b64(value: str, size: int, what: str) -> str:
+def _decoded(value: str, size: int, what: str) -> bytes:
     try:
         raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError) as exc:
         raise ValueError(f"{what} is not base64url") from exc
     if len(raw) != size:
         raise ValueError(f"{what} must be {size} bytes")
-    return value.rstrip("=")
+    return raw
 
 
 class SubscriptionKeys(BaseModel):
@@ -60,12 +71,15 @@ class SubscriptionKeys(BaseModel):
     @field_validator("p256dh")
     @classmethod
     def _point(cls, v: str) -> str:
-        return _b64(v, 65, "p256dh")
+        if not is_p256_point(_decoded(v, 65, "p256dh")):
+            raise ValueError("p256dh must be an uncompressed point on the P-256 curve")
+        return v.rstrip("=")
 
     @field_validator("auth")
     @classmethod
     def _secret(cls, v: str) -> str:
-        return _b64(v, 16, "auth")
+        _decoded(v, 16, "auth")
+        return v.rstrip("=")
 
 
 class Subscribe(BaseModel):
@@ -96,10 +110,14 @@ class PublicKey(BaseModel):
     public_key: str = Field(description="base64url uncompressed P-256 point")
 
 
-def _check_endpoint(endpoint: str, allow_http: bool) -> None:
-    if endpoint.startswith("https://") or (allow_http and endpoint.startswith("http://")):
-        return
-    raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "endpoint must be an https URL")
+def _check_endpoint(endpoint: str, settings: Settings) -> None:
+    """422 (as a request validation error: ``loc``, ``msg``, ``type``; no ``input``, the
+    endpoint is a secret) unless the server may send to ``endpoint``."""
+    rules = EndpointRules.of(settings.push_hosts, settings.push_allow_http)
+    problem = endpoint_problem(endpoint, rules)
+    if problem is not None:
+        kind, msg = problem
+        raise RequestValidationError([{"loc": ("body", "endpoint"), "msg": msg, "type": kind}])
 
 
 @router.get("/api/push/key", summary="The server's VAPID public key")
@@ -119,7 +137,7 @@ async def subscribe(
 ) -> Subscribed:
     """Send this seat's reminders (its turn, a day later, before the absence claim, the
     end) to this browser's push subscription. Correspondence tables only."""
-    _check_endpoint(body.endpoint, settings.push_allow_http)
+    _check_endpoint(body.endpoint, settings)
     if actor.summary()["pace"] != "correspondence":
         raise HTTPException(
             status.HTTP_409_CONFLICT, "reminders exist only at correspondence tables"

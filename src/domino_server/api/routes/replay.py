@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Body, HTTPException, status
@@ -12,6 +13,7 @@ from ...replay import RecordError, replay_steps
 from ..deps import TableDep
 
 router = APIRouter(prefix="/api", tags=["records"])
+log = logging.getLogger(__name__)
 
 #: The most rounds a record sent to be replayed may hold (a match to 300 in fives has
 #: about 30): replaying costs the server about 1 ms per move.
@@ -49,11 +51,18 @@ async def record_replay(record: dict[str, Any] = Body(...)) -> dict[str, Any]:  
     """Replay a ``domino-record/1`` object (a downloaded record file)."""
     rounds = record.get("rounds")
     if isinstance(rounds, list) and len(rounds) > MAX_RECORD_ROUNDS:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, "too many rounds")
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "too many rounds")
     try:
         out = await asyncio.to_thread(replay_steps, record)
     except RecordError as exc:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, str(exc)) from exc
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
+    except (ValueError, TypeError) as exc:
+        # the core refusing what the record reader let through: still the record's fault
+        # (a 422), but logged with its traceback, as the reader should have said it itself
+        log.warning("a posted record failed to replay outside RecordError", exc_info=True)
+        raise HTTPException(
+            status.HTTP_422_UNPROCESSABLE_CONTENT, f"record: {type(exc).__name__}: {exc}"
+        ) from exc
     out["names"] = None
     out["seats"] = None
     return out

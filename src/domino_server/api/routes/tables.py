@@ -7,6 +7,7 @@ import uuid
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
+from sqlalchemy.exc import SQLAlchemyError
 
 from domino_core import Rules
 from domino_core.rules import KNOBS
@@ -17,9 +18,10 @@ from ...protocol import commands as c
 from ...protocol.events import TableSummary
 from ...tables.actor import TableActor
 from ...tables.messages import Join, Reply
+from ...tables.registry import TableUnreadable
 from ...tables.tokens import address_hash, hash_token, new_token
 from ..answers import ActionDone, CreatedTable, JoinedTable, TableList, TableListing
-from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep
+from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep, is_table_id
 from ..limits import AddressLimiter
 from ..requests import AnnulmentVote, CreateTable, JoinTable
 
@@ -27,6 +29,11 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 #: Most tables one list request may ask for.
 MAX_LISTED = 50
+
+#: What reading a table may raise when the database cannot be read now (a driver or pool
+#: error, a connection refused or timed out, a live table that could not answer): 503.
+#: Anything else is a bug, and answers 500 as bugs do.
+UNREADABLE = (SQLAlchemyError, OSError, TableUnreadable)
 
 STATUS_OF_CODE = {
     "not_allowed": status.HTTP_403_FORBIDDEN,
@@ -139,7 +146,11 @@ async def create_table(
     )
 
 
-@router.post("/{table_id}/join", summary="Join a table by its link", responses=ERRORS)
+@router.post(
+    "/{table_id}/join",
+    summary="Join a table by its link",
+    responses={**ERRORS, 422: {"description": "A bad name, or a seat the table does not have"}},
+)
 async def join_table(body: JoinTable, request: Request, actor: TableDep) -> JoinedTable:
     """Take a free seat, or a bot's seat (during a match: from the next turn on)."""
     token = new_token()
@@ -152,8 +163,9 @@ async def join_table(body: JoinTable, request: Request, actor: TableDep) -> Join
         seat=body.seat,
     )
     reply = await actor.ask(None, join)
-    if not reply.ok:
-        raise HTTPException(status.HTTP_409_CONFLICT, f"{reply.code}: {reply.reason}")
+    if not reply.ok:  # a seat the table does not have: 422; the table's state refuses: 409
+        code = STATUS_OF_CODE["bad_command"] if reply.code == "bad_command" else 409
+        raise HTTPException(code, f"{reply.code}: {reply.reason}")
     return JoinedTable(
         seat=reply.data["seat"], token=token, table=_summary(actor), player_token=player
     )
@@ -181,9 +193,11 @@ async def list_tables(
     Never a hand or a token."""
     out: list[TableListing] = []
     for table_id in dict.fromkeys(ids):
+        if not is_table_id(table_id):
+            continue  # no table has such an id: left out, like any unknown one
         try:
             listed = await registry.listing(table_id)
-        except Exception as exc:  # the database is away: say so rather than leave tables out
+        except UNREADABLE as exc:  # the database is away: say so rather than leave tables out
             raise HTTPException(
                 status.HTTP_503_SERVICE_UNAVAILABLE, "tables cannot be read now; try again"
             ) from exc
