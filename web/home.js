@@ -7,6 +7,7 @@ import { showMyTables } from "./my-tables-view.js";
 import { showExperience } from "./ranking-view.js";
 import { go } from "./nav.js";
 import { showPushHome } from "./push.js";
+import { typedName } from "./seats.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, soloTables, startOnOpen } from "./table.js";
 
@@ -134,8 +135,8 @@ export async function submitHome(ev) {
   const friends = formValue("mode") === "friends";
   const bots = [null];
   for (const sel of $("seat-rows").querySelectorAll("select[data-seat]")) bots.push(sel.value);
-  const name = $("name").value.trim() || t("home.namePlaceholder");
-  saveSettings({ name: $("name").value.trim() });
+  const name = typedName($("name").value) || t("home.namePlaceholder");
+  saveSettings({ name: typedName($("name").value) });
   const teams = seats === 4 && $("teams").checked;
   const pace = friends ? formValue("pace") : "live";
   const turnSeconds = friends && pace === "live" ? Number($("turn-seconds").value) || null : null;

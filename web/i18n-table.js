@@ -85,12 +85,13 @@ export const TABLE_TEXTS = {
     "home.playNow": "Jogar agora",
     "home.playNowHint": "{preset}, {seats} cadeiras, meta {goal}: os últimos ajustes.",
     "rules.backToGame": "Voltar ao jogo",
-    "reject.name": "esse nome não serve: use até 40 letras, números ou emojis.",
+    "reject.name": "esse nome não serve: digite só o nome, com até 24 caracteres.",
+    "reject.name.value_error": "o nome tem caracteres de controle, que não se veem: apague e digite o nome de novo.",
     "reject.name.name_blank": "o nome precisa ter ao menos uma letra, número ou emoji que se veja.",
     "reject.name.name_bidi_control":
-      "o nome tem caracteres que viram o texto ao contrário (como U+202E): escreva só o nome.",
+      "o nome tem caracteres que viram o texto ao contrário: apague e digite o nome de novo.",
     "reject.name.name_invisible_character":
-      "o nome tem caracteres invisíveis (como o espaço de largura zero): escreva só o nome.",
+      "o nome tem caracteres invisíveis (comuns ao copiar de outro app): apague e digite o nome de novo.",
     "reject.tooLarge": "isso é grande demais para o servidor.",
   },
   en: {
@@ -172,12 +173,13 @@ export const TABLE_TEXTS = {
     "home.playNow": "Play now",
     "home.playNowHint": "{preset}, {seats} seats, goal {goal}: your last settings.",
     "rules.backToGame": "Back to the game",
-    "reject.name": "that name will not do: up to 40 letters, numbers or emoji.",
+    "reject.name": "that name will not do: type just the name, up to 24 characters.",
+    "reject.name.value_error": "the name holds control characters, which do not show: delete it and type the name again.",
     "reject.name.name_blank": "the name needs at least one letter, number or emoji you can see.",
     "reject.name.name_bidi_control":
-      "the name holds characters that turn the text around (such as U+202E): type just the name.",
+      "the name holds characters that turn the text around: delete it and type the name again.",
     "reject.name.name_invisible_character":
-      "the name holds invisible characters (such as a zero-width space): type just the name.",
+      "the name holds invisible characters (common when copying from another app): delete it and type the name again.",
     "reject.tooLarge": "that is too large for the server.",
   },
 };

@@ -3,7 +3,7 @@
 import { getTable, joinTable, refusalReason } from "./api.js";
 import { t } from "./i18n.js";
 import { $, escapeHtml, show } from "./page.js";
-import { seatNames } from "./seats.js";
+import { seatNames, typedName } from "./seats.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, openTable } from "./table.js";
 
@@ -80,8 +80,8 @@ function partnerOf(table, s) {
 export async function submitJoin(ev) {
   ev.preventDefault();
   const tableId = lobbyTable;
-  const name = $("join-name").value.trim() || t("home.namePlaceholder");
-  saveSettings({ name: $("join-name").value.trim() });
+  const name = typedName($("join-name").value) || t("home.namePlaceholder");
+  saveSettings({ name: typedName($("join-name").value) });
   $("join-btn").disabled = true;
   try {
     const picked = document.querySelector('input[name="join-seat"]:checked');

@@ -6,6 +6,18 @@
 
 import { LANGS, MESSAGES, t } from "./i18n.js";
 
+/**
+ * Marks that messaging apps add, unseen, around text one copies (direction marks and
+ * isolates, zero-width space, byte order mark), mixed with spaces at either end of a name.
+ * The server trims the same characters (api/fields.py) and refuses them inside a name.
+ */
+const PASTED_EDGES = /^[\s\u200e\u200f\u061c\u2066-\u2069\u200b\ufeff]+|[\s\u200e\u200f\u061c\u2066-\u2069\u200b\ufeff]+$/gu;
+
+/** A name as typed or pasted, without spaces and invisible marks at its ends. */
+export function typedName(text) {
+  return String(text).replace(PASTED_EDGES, "");
+}
+
 /** The default player name in every language ("Jogador", "Player"): shown in the reader's. */
 const DEFAULT_NAMES = new Set(LANGS.map((lang) => MESSAGES[lang]["home.namePlaceholder"]));
 

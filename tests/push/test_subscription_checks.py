@@ -9,13 +9,17 @@ from __future__ import annotations
 import base64
 import logging
 from collections.abc import Callable
+from typing import Any
+from urllib.parse import unquote
 
 import httpx
 import pytest
+from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from domino_server.core.config import Settings
-from domino_server.push import Reminders, rows
+from domino_server.push import Reminders, rows, sender
+from domino_server.push.keys import VapidKeys
 from domino_server.push.subscriptions import EndpointRules, endpoint_problem
 from server.harness import Server
 
@@ -174,3 +178,90 @@ async def test_the_sender_drops_a_subscription_it_could_never_send_to(
     assert all(rec.levelno == logging.WARNING for rec in dropped)
     assert not [rec for rec in caplog.records if rec.exc_info or rec.levelno >= logging.ERROR]
     assert "secretpath" not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("value", "bad"),
+    [("a b", "a b"),
+     ("fcm.googleapis.com;push.apple.com", "fcm.googleapis.com;push.apple.com"),
+     ("push.apple.com, https://fcm.googleapis.com", "https://fcm.googleapis.com"),
+     ("1.2.3.4", "1.2.3.4"), ("fcm.googleapis.com:443", "fcm.googleapis.com:443"),
+     ("fcm.googleapis.com,,push.apple.com", ""), ("localhost", "localhost"), ("*", "*"),
+     ("*.notify.windows.com,a_b.example.com", "a_b.example.com")],
+)
+def test_a_mistyped_push_hosts_setting_stops_the_server(
+    value: str, bad: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, it was taken as it was, and the sender then dropped every stored
+    subscription at its next reminder as one no push service has."""
+    monkeypatch.setenv("DOMINO_PUSH_HOSTS", value)
+    with pytest.raises(ValidationError) as err:
+        Settings()
+    assert "DOMINO_PUSH_HOSTS" in str(err.value)
+    assert repr(bad) in str(err.value)  # the entry that is wrong is named
+
+
+def test_push_hosts_are_normalised() -> None:
+    s = Settings(push_hosts=" .FCM.googleapis.com , *.notify.windows.com,push.apple.com. ")
+    assert s.push_hosts == "fcm.googleapis.com,notify.windows.com,push.apple.com"
+    assert Settings(push_hosts="  ").push_hosts == ""
+    rules = EndpointRules.of(s.push_hosts, allow_http=False)
+    assert endpoint_problem("https://wns2-par02p.notify.windows.com/w/?token=x", rules) is None
+
+
+async def test_a_host_not_on_the_list_is_skipped_and_kept(
+    engine: AsyncEngine, push: PushService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A subscription at a real push service the operator's list leaves out (the list may
+    be narrowed by mistake, or on purpose for a while) is not sent to and not deleted:
+    one warning names the host, never the endpoint's path."""
+    clock = Clock()
+    r = Reminders(engine, settings(), clock=clock)
+    await r.start(send=False)
+    narrow = Reminders(engine, Settings(push_hosts="fcm.googleapis.com"), clock=clock)
+    await narrow.start(send=False)
+    try:
+        table = Table(clock)
+        waiting = table.waiting
+        good = await subscribe(r, push, waiting)
+        await r.unsubscribe(TABLE, waiting, good["endpoint"])
+        mozilla = "https://updates.push.services.mozilla.com/wpush/v2/gAAAA-secretpath"
+        keys = good["keys"]
+        await r.subscribe(TABLE, waiting, mozilla, keys["p256dh"], keys["auth"], "en")
+        table.connected = {table.opener}
+        table.play()
+        caplog.set_level(logging.INFO)
+        await tell(r, table)
+        assert await narrow.send_due() == 1
+        subs = await rows.subscriptions_of(engine, TABLE, waiting)
+        assert [s["endpoint"] for s in subs] == [mozilla]  # kept
+    finally:
+        await narrow.stop()
+        await r.stop()
+    skipped = [rec for rec in caplog.records if "skipped" in rec.getMessage()]
+    assert len(skipped) == 1 and skipped[0].levelno == logging.WARNING
+    assert "updates.push.services.mozilla.com" in skipped[0].getMessage()
+    assert "secretpath" not in caplog.text and "dropped" not in caplog.text
+
+
+def test_an_unexpected_failure_logs_its_traceback_without_the_endpoint(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    endpoint = "https://fcm.googleapis.com/fcm/send/dXk9:APA91bH-secretpath%2Bmore"
+
+    def broken(info: dict[str, Any], *args: Any, **kw: Any) -> None:
+        url = info["endpoint"]
+        raise RuntimeError(f"cannot post to {url} ({url.upper()}, {unquote(url)})")
+
+    monkeypatch.setattr(sender, "webpush", broken)
+    keys = VapidKeys.generate()
+    sub = {"endpoint": endpoint, "p256dh": keys.public, "auth": "c2VjcmV0YXV0aGtleQ"}
+    caplog.set_level(logging.INFO)
+    out = sender.deliver(sub, {}, keys, subject="mailto:a@b.c", ttl=60, topic="t")
+    assert out.result == "refused"
+    (rec,) = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    text = rec.getMessage()
+    assert "Traceback" in text and "RuntimeError" in text and "broken" in text
+    assert "fcm.googleapis.com" in text
+    for secret in ("secretpath", "dXk9", "APA91bH", "c2VjcmV0YXV0aGtleQ"):
+        assert secret.lower() not in caplog.text.lower(), secret

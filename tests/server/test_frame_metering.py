@@ -7,12 +7,15 @@ never a bare HTTP 403 or a silent close; numbers in commands are strict."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import websockets
+
+from domino_server.api.frames import ID_HEAD, Refusal, read_frame
 
 from .harness import Client, Server, started_with_a_friend, subprotocols
 
@@ -73,10 +76,17 @@ async def test_a_bad_last_seq_is_a_typed_error_after_the_handshake(server: Serve
         assert first["type"] == "error" and first["code"] == "bad_command", (bad, first)
         assert "last_seq" in first["detail"], first
         assert code == 4400, (bad, code)
-    for good, snapshot in (("0", False), ("-1", True)):
-        ana = Client(server, t["table_id"], t["token"])
-        await ana.connect(last_seq=None if snapshot else int(good))
-        await ana.close()
+    for good, snapshot in (("0", False), ("-1", True), ("", True)):
+        # sent as it stands in the URL: a negative last_seq asks for a snapshot
+        url = f"{base}?last_seq={good}"
+        types: list[str] = []
+        async with websockets.connect(url, subprotocols=subprotocols(t["token"])) as ws:  # type: ignore[arg-type]
+            with contextlib.suppress(TimeoutError):
+                while "snapshot" not in types:  # (a message may hold an array of frames)
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                    types += [f["type"] for f in (msg if isinstance(msg, list) else [msg])]
+        assert types and types[0] == "welcome", (good, types)
+        assert ("snapshot" in types) == snapshot, (good, types)
 
 
 async def test_a_table_id_no_table_can_have_closes_as_an_unknown_table(server: Server) -> None:
@@ -113,3 +123,20 @@ async def test_numbers_in_commands_are_strict_and_huge_ones_are_named(server: Se
     assert (await _answers(ana, 1))[0] == {"type": "pong", "id": "still-here"}
     for cl in (ana, bia):
         await cl.close()
+
+
+def test_a_frame_over_the_rate_limit_is_looked_at_only_for_its_id() -> None:
+    """Its id (for the rejection) is looked for in its first characters only, and a frame
+    over the size limit in UTF-8 bytes (not characters) gets none."""
+    def limited(text: str, max_bytes: int = 8192) -> str | None:
+        refusal = read_frame({"text": text}, max_bytes, allowed=False)
+        assert isinstance(refusal, Refusal) and refusal.code == "rate_limited"
+        return refusal.cid
+
+    pad = "x" * 1000
+    assert limited('{"id":"first","type":"ping"}') == "first"
+    assert limited('{"id":"fi\\"rst","type":"ping","pad":"' + pad + '"}') == 'fi"rst'
+    assert limited('{"type":"ping","pad":"' + "x" * ID_HEAD + '","id":"late"}') is None
+    # 3,000 characters, 6,000 bytes: within 4,096 characters, over 4,096 bytes
+    assert limited('{"id":"wide","pad":"' + "é" * 3000 + '"}', 4096) is None
+    assert limited('{"id":"wide","pad":"' + "é" * 1000 + '"}', 4096) == "wide"

@@ -15,14 +15,24 @@ from .harness import Server
 #: (name, the 422's error type)
 BAD_NAMES = [
     ("\u202egnp.exe", "name_bidi_control"),
+    ("Ana\u202a", "name_bidi_control"),  # embeddings and overrides even at an end
+    ("\u202dAna", "name_bidi_control"),
     ("Ana\u2066x\u2069", "name_bidi_control"),
-    ("Ana\u200f", "name_bidi_control"),
-    ("Bia\u061c", "name_bidi_control"),
-    ("\u200b", "name_invisible_character"),
+    ("Ana\u200fBia", "name_bidi_control"),
+    ("Bi\u061ca", "name_bidi_control"),
+    ("\u200b", "name_blank"),  # nothing left once the ends are trimmed
+    ("\u2068 \u2069", "name_blank"),
     ("Ana\u200bBia", "name_invisible_character"),
     ("\U000e0041", "name_invisible_character"),
     ("Ana\u00ad", "name_invisible_character"),
-    ("\ufeffAna", "name_invisible_character"),
+    ("An\ufeffa", "name_invisible_character"),
+    # tag characters only as a flag: black flag, 1-6 tag digits or small letters, cancel
+    ("Ana \U0001f3f4\U000e0067", "name_invisible_character"),
+    ("\U0001f3f4\U000e0067\U000e0062\U000e007f\U000e007f", "name_invisible_character"),
+    ("\U0001f3f4\U000e007f", "name_invisible_character"),
+    ("\U0001f3f4\U000e0047\U000e0042\U000e007f", "name_invisible_character"),  # capitals
+    ("\U0001f3f4" + "\U000e0061" * 7 + "\U000e007f", "name_invisible_character"),
+    ("Ana\U000e0067\U000e007f", "name_invisible_character"),
     ("   ", "name_blank"),
     ("\u3000\u00a0", "name_blank"),
     ("\u3164", "name_blank"),  # the Hangul filler: a "letter" that shows nothing
@@ -56,6 +66,27 @@ def test_a_name_that_would_not_show_as_typed_is_refused(
     server = sqlite_server
     err = _error(server.post("/api/tables", {"preset": "classic", "seats": 2, "name": name}))
     assert err["loc"] == ["body", "name"] and err["type"] == kind and err["msg"], err
+
+
+#: (pasted, stored): what messaging apps add around copied text is trimmed from the ends
+PASTED_NAMES = [
+    ("\u2068Ana\u2069", "Ana"),
+    ("\u200eAna Bia\u200f", "Ana Bia"),
+    ("\ufeff\u200b José \u200e", "José"),
+    ("\u2067مريم\u2069\u061c", "مريم"),
+    ("\u2066Ana 🏴\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f\u2069",
+     "Ana 🏴\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"),
+]
+
+
+def test_marks_copied_around_a_name_are_trimmed(server: Server) -> None:
+    t = server.create(preset="classic", seats=2, goal=50, name=PASTED_NAMES[0][0])
+    assert t["table"]["seats"][0]["name"] == "Ana"
+    for pasted, stored in PASTED_NAMES:
+        created = server.create(preset="classic", seats=2, goal=50, name=pasted)
+        assert created["table"]["seats"][0]["name"] == stored, pasted
+    assert server.join(t["table_id"], "\u200fBia\u200e")["seat"] == 1
+    assert _seats(server, t["table_id"])[1]["name"] == "Bia"
 
 
 def test_names_are_checked_at_create_and_join_and_nothing_is_stored(server: Server) -> None:

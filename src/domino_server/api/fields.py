@@ -3,6 +3,7 @@ typed) and player tokens (plain text only), the rule presets."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Literal
 
@@ -32,10 +33,20 @@ def plain_text(text: str | None) -> str | None:
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
 #: Format characters a name may hold: the zero-width joiners that scripts (Persian, the
-#: Indic ones) and emoji sequences (👨‍👩‍👧) need. Tag characters only inside an emoji tag
-#: sequence (a subdivision flag: U+1F3F4 then tags up to the cancel tag U+E007F).
+#: Indic ones) and emoji sequences (👨‍👩‍👧) need.
 JOINERS = frozenset("\u200c\u200d")
-BLACK_FLAG, TAG_FIRST, CANCEL_TAG = 0x1F3F4, 0xE0020, 0xE007F
+#: Tag characters only in an emoji tag sequence (a subdivision flag, such as Scotland's): the
+#: flag, 1 to 6 tag digits or small letters, the cancel tag (Unicode TS #51, ED-14a).
+FLAG_TAGS = re.compile(
+    "\U0001f3f4([\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,6}\U000e007f)"
+)
+#: What messaging apps add, unseen, around copied text (direction marks and isolates,
+#: the zero-width space, the byte order mark): trimmed from a name's ends with the
+#: spaces around them, as the client does (web/seats.js typedName); refused inside.
+PASTED_EDGES = re.compile(
+    "^[\\s\u200e\u200f\u061c\u2066-\u2069\u200b\ufeff]+"
+    "|[\\s\u200e\u200f\u061c\u2066-\u2069\u200b\ufeff]+\\Z"
+)
 #: Letters and symbols that show as nothing: the Hangul fillers, the braille blank.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: Categories of characters that show nothing on their own: spaces and separators,
@@ -44,26 +55,26 @@ UNSHOWN = frozenset(("Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Mn", "Me"))
 
 
 def shown_name(text: str) -> str:
-    """``text`` unchanged, or a typed error (``name_bidi_control``,
-    ``name_invisible_character``, ``name_blank``) when it holds a bidirectional control,
-    an invisible format character, or nothing a reader can see (only spaces, say)."""
-    flag = False  # inside an emoji tag sequence
-    for ch in text:
-        code, category = ord(ch), unicodedata.category(ch)
+    """``text`` without the spaces and invisible marks that copying adds at its ends
+    (:data:`PASTED_EDGES`), or a typed error (``name_bidi_control``,
+    ``name_invisible_character``, ``name_blank``) when what is left holds a bidirectional
+    control, an invisible format character, or nothing a reader can see (only spaces,
+    say)."""
+    text = PASTED_EDGES.sub("", text)
+    tags = {m.start(1) + i for m in FLAG_TAGS.finditer(text) for i in range(len(m[1]))}
+    for index, ch in enumerate(text):
         if ch in BIDI_CONTROLS:
             raise PydanticCustomError(
                 "name_bidi_control",
                 "must not hold bidirectional control characters (such as U+202E): they "
                 "change the order in which the text around them shows",
             )
-        tag = TAG_FIRST <= code <= CANCEL_TAG
-        if category == "Cf" and ch not in JOINERS and not (tag and flag):
+        if unicodedata.category(ch) == "Cf" and ch not in JOINERS and index not in tags:
             raise PydanticCustomError(
                 "name_invisible_character",
                 "must not hold invisible format characters (such as U+200B, a zero-width "
                 "space)",
             )
-        flag = code == BLACK_FLAG or (flag and tag and code != CANCEL_TAG)
     if all(unicodedata.category(ch) in UNSHOWN or ch in BLANKS for ch in text):
         raise PydanticCustomError(
             "name_blank",

@@ -91,12 +91,33 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {err.get('msg', 'invalid')}"
 
 
+#: How much of a frame over the rate limit is looked at for its id (it is not parsed).
+ID_HEAD = 256
+_ID_FIELD = re.compile(r'"id"\s*:\s*("(?:[^"\\]|\\.)*")')
+
+
+def _byte_length_over(raw: str, max_bytes: int) -> bool:
+    """Whether ``raw`` is more than ``max_bytes`` bytes of UTF-8 (encoded only when its
+    length in characters cannot tell)."""
+    if len(raw) > max_bytes:
+        return True
+    if 4 * len(raw) <= max_bytes:
+        return False
+    return len(raw.encode("utf-8", "surrogatepass")) > max_bytes
+
+
 def _limited_id(raw: str | None, max_bytes: int) -> str | None:
-    """The id of a text frame over the rate limit, when it is small enough to look."""
-    if raw is None or len(raw) > max_bytes:
+    """The id of a text frame over the rate limit, as a command's rejection names it:
+    looked for in the frame's first :data:`ID_HEAD` characters only (never the whole
+    frame parsed), and none for a frame over ``max_bytes`` bytes."""
+    if raw is None or _byte_length_over(raw, max_bytes):
         return None
+    head = raw[:ID_HEAD]
     try:
-        return _usable_id(_loads(raw))
+        if len(raw) <= ID_HEAD:
+            return _usable_id(_loads(raw))
+        found = _ID_FIELD.search(head)
+        return None if found is None else _usable_id({"id": json.loads(found[1])})
     except (ValueError, RecursionError):
         return None
 

@@ -7,10 +7,11 @@ Every field can be set as ``DOMINO_<FIELD>`` (e.g. ``DOMINO_DATABASE_URL``,
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import socket
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from .paths import default_migrations_dir, default_web_dir
@@ -21,6 +22,42 @@ DAY = 24 * 3600.0
 #: Chrome, Edge on Android, Opera, Samsung Internet (FCM); Firefox (Mozilla autopush);
 #: Safari (Apple); Edge on Windows (WNS).
 PUSH_HOSTS = "fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com"
+
+_HOST_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+_HOST_TLD = re.compile(r"[a-z]{2,63}|xn--[a-z0-9-]{1,59}")
+
+
+def push_hosts_of(value: str) -> str:
+    """``value`` (the ``push_hosts`` setting) normalised: comma-separated DNS names,
+    lowercase, without spaces around them; a leading ``.`` or ``*.`` is dropped (every
+    entry already means itself and any name ending in ``.`` it). Blank: any public name.
+    Raises :class:`ValueError` naming the first entry that is no DNS name (``a b``,
+    ``https://...``, an IP address, an empty entry), so a mistyped setting stops the
+    server at startup instead of making every stored subscription look unreachable."""
+    if not value.strip():
+        return ""
+    names: list[str] = []
+    for entry in value.split(","):
+        name = entry.strip().lower()
+        for prefix in ("*.", "."):
+            if name.startswith(prefix):
+                name = name[len(prefix):]
+                break
+        name = name.removesuffix(".")  # the root's dot, as in "push.apple.com."
+        labels = name.split(".")
+        if not (
+            len(name) <= 253
+            and len(labels) >= 2
+            and all(_HOST_LABEL.fullmatch(label) for label in labels)
+            and _HOST_TLD.fullmatch(labels[-1])
+        ):
+            raise ValueError(
+                f"DOMINO_PUSH_HOSTS: {entry.strip()!r} is not a DNS name (expected "
+                "comma-separated host names such as fcm.googleapis.com, without scheme, "
+                "port, path or spaces; empty for any public host)"
+            )
+        names.append(name)
+    return ",".join(names)
 
 
 def _default_instance_id() -> str:
@@ -164,8 +201,14 @@ class Settings(BaseSettings):
         PUSH_HOSTS,
         description="Comma-separated host names a push subscription's endpoint must be, or "
         "end in (.NAME): the browsers' push services (Chrome, Firefox, Safari, Edge). Empty: "
-        "any public DNS name (IP addresses, localhost and local names are always refused)",
+        "any public DNS name (IP addresses, localhost and local names are always refused). "
+        "Checked at startup: an entry that is no DNS name stops the server",
     )
+
+    @field_validator("push_hosts")
+    @classmethod
+    def _push_hosts_are_dns_names(cls, value: str) -> str:
+        return push_hosts_of(value)
 
     # tables
     actor_idle_seconds: float = Field(600.0, description="Evict an actor with no socket this long")

@@ -2,9 +2,11 @@
 a worker thread, never on the event loop. The push service's answer decides what follows:
 2xx delivered; 404/410 the subscription is gone; 429/5xx (or no answer) try again later;
 any other status will not get better by trying again. A subscription that could never be
-sent to (an endpoint the rules of :mod:`.subscriptions` refuse, stored before they were
-checked, or a browser key that is no P-256 point) is gone too: dropped, with one log line
-that does not show the endpoint."""
+sent to (an endpoint that is no https URL of a public DNS name, stored before the rules of
+:mod:`.subscriptions` were checked, or a browser key that is no P-256 point) is gone too:
+dropped, with one log line that does not show the endpoint. One whose host is merely not
+on ``DOMINO_PUSH_HOSTS`` is skipped and kept (the list is the operator's and may change
+back): one warning naming the host."""
 
 from __future__ import annotations
 
@@ -12,15 +14,17 @@ import base64
 import binascii
 import json
 import logging
+import re
+import traceback
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import requests
 from pywebpush import WebPushException, webpush
 
 from .keys import VapidKeys
-from .subscriptions import EndpointRules, endpoint_problem, is_p256_point
+from .subscriptions import EndpointRules, endpoint_problem, host_listed, is_p256_point
 
 __all__ = ["Outcome", "deliver"]
 
@@ -29,7 +33,8 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """``result``: ``delivered``, ``gone``, ``retry`` or ``refused``; ``retry_after``: the
+    """``result``: ``delivered``, ``gone``, ``retry``, ``refused`` or ``skipped`` (its
+    host is not on the list of push services: not sent, kept); ``retry_after``: the
     seconds a 429/503 asked for (None when it named none)."""
 
     result: str
@@ -54,6 +59,24 @@ def _key_ok(p256dh: str) -> bool:
     return is_p256_point(raw)
 
 
+_SECRET_PIECE = re.compile(r"[^/?#&=%]{8,}")
+
+
+def _redacted_traceback(exc: BaseException, sub: dict[str, Any]) -> str:
+    """``exc``'s traceback with the endpoint's path and query, every long piece of them
+    (percent-encoded or not, in any case) and the browser's keys replaced by ``[...]``."""
+    text = "".join(traceback.format_exception(exc)).rstrip()
+    endpoint = str(sub.get("endpoint", ""))
+    parts = urlsplit(endpoint)
+    secret = endpoint[len(f"{parts.scheme}://{parts.netloc}"):]
+    secrets = [endpoint, secret, unquote(secret), str(sub.get("auth", "")),
+               str(sub.get("p256dh", ""))]
+    secrets += _SECRET_PIECE.findall(secret) + _SECRET_PIECE.findall(unquote(secret))
+    for piece in sorted({p for p in secrets if len(p) >= 4}, key=len, reverse=True):
+        text = re.sub(re.escape(piece), "[...]", text, flags=re.IGNORECASE)
+    return text
+
+
 def deliver(
     sub: dict[str, Any],
     payload: dict[str, Any],
@@ -70,11 +93,17 @@ def deliver(
     ``p256dh``, ``auth``), signed with ``keys``, if its endpoint passes ``rules`` (default:
     the default rules). Never raises for the push service's answers or the network; the
     endpoint is logged by host only (its path is a secret)."""
-    problem = endpoint_problem(sub["endpoint"], rules or EndpointRules())
+    rules = rules or EndpointRules()
+    # structural problems first (any list of hosts): such a subscription is never sendable
+    problem = endpoint_problem(sub["endpoint"], EndpointRules((), rules.allow_http))
     if problem is not None:
         log.warning("push subscription dropped: its endpoint %s", problem[1])
         return Outcome("gone")
-    host = urlsplit(sub["endpoint"]).netloc
+    parts = urlsplit(sub["endpoint"])
+    host = parts.netloc
+    if not host_listed(parts.hostname or "", rules):
+        log.warning("push to %s skipped: the host is not on DOMINO_PUSH_HOSTS", host)
+        return Outcome("skipped")
     if not _key_ok(sub["p256dh"]):
         log.warning("push subscription at %s dropped: its p256dh key is no P-256 point", host)
         return Outcome("gone")
@@ -105,7 +134,11 @@ def deliver(
         log.warning("push to %s failed (%s), will retry", host, type(exc).__name__)
         return Outcome("retry")
     except Exception as exc:  # a malformed subscription: trying again will not help
-        # one line, no traceback: an exception's text may hold the endpoint
-        log.error("push to %s could not be made (%s)", host, type(exc).__name__)
+        # the traceback, with the subscription's secrets cut out (never exc_info: an
+        # exception's text or a frame's line may hold the endpoint)
+        log.error(
+            "push to %s could not be made (%s)\n%s",
+            host, type(exc).__name__, _redacted_traceback(exc, sub),
+        )
         return Outcome("refused")
     return Outcome("delivered", 201)

@@ -24,7 +24,9 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 from ..core.config import PUSH_HOSTS
 
-__all__ = ["KNOWN_PUSH_HOSTS", "EndpointRules", "endpoint_problem", "is_p256_point"]
+__all__ = [
+    "KNOWN_PUSH_HOSTS", "EndpointRules", "endpoint_problem", "host_listed", "is_p256_point",
+]
 
 #: The browsers' push services (``DOMINO_PUSH_HOSTS`` by default).
 KNOWN_PUSH_HOSTS = tuple(PUSH_HOSTS.split(","))
@@ -46,7 +48,8 @@ class EndpointRules:
 
     @classmethod
     def of(cls, hosts: str, allow_http: bool) -> EndpointRules:
-        """The rules of the settings ``push_hosts`` (comma-separated) and
+        """The rules of the settings ``push_hosts`` (comma-separated; checked and
+        normalised by :class:`~domino_server.core.config.Settings`) and
         ``push_allow_http``."""
         names = tuple(h.strip().lower().strip(".") for h in hosts.split(","))
         return cls(tuple(h for h in names if h), allow_http)
@@ -96,9 +99,18 @@ def endpoint_problem(endpoint: str, rules: EndpointRules) -> tuple[str, str] | N
         return "push_host", "must name a public host"
     if port not in (None, 443):
         return "push_host", "must use the default https port"
-    if rules.hosts and not any(host == h or host.endswith("." + h) for h in rules.hosts):
+    if not host_listed(host, rules):
         return "push_host", "is not the address of a known push service"
     return None
+
+
+def host_listed(host: str, rules: EndpointRules) -> bool:
+    """Whether ``host`` is one of ``rules.hosts`` or ends in ``.`` one (always, when the
+    list is empty or ``http`` is allowed)."""
+    host = host.lower()
+    if rules.allow_http or not rules.hosts:
+        return True
+    return any(host == h or host.endswith("." + h) for h in rules.hosts)
 
 
 def is_p256_point(raw: bytes) -> bool:

@@ -81,7 +81,9 @@ def join(out: Outbox, state: TableState, req: Join) -> int:
         raise Refused("match_over", "the match is over")
     if req.seat is not None and not 0 <= req.seat < len(state.seats):
         raise Refused(
-            "bad_command", f"seat {req.seat} is not at this table (seats 0..{len(state.seats) - 1})"
+            "bad_command",
+            f"seat {req.seat} is not at this table (it would be chair {req.seat + 1}; the "
+            f"table has {len(state.seats)})",
         )
     seats = open_seats(state)
     # the seat chosen on the invitation while it is open, else the table's choice

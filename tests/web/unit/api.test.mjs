@@ -28,10 +28,17 @@ test("a refused name says why in the player's language", () => {
   assert.match(refusalReason(name("name_blank")), /ao menos uma letra/);
   assert.match(refusalReason(name("name_bidi_control")), /ao contrário/);
   assert.match(refusalReason(name("name_invisible_character")), /invisíveis/);
-  assert.match(refusalReason(name("string_too_long")), /até 40/);
+  assert.match(refusalReason(name("string_too_long")), /até 24 caracteres/);
+  assert.match(refusalReason(name("value_error")), /caracteres de controle/);
+  for (const type of ["string_too_long", "value_error", "name_bidi_control", "name_invisible_character"]) {
+    assert.doesNotMatch(refusalReason(name(type)), /U\+|40|emoji/, type); // plain words, the form's limit
+  }
   setLang("en");
   assert.match(refusalReason(name("name_blank")), /at least one letter/);
   assert.match(refusalReason(name("name_bidi_control")), /turn the text around/);
+  assert.match(refusalReason(name("name_invisible_character")), /copying from another app/);
+  assert.match(refusalReason(name("string_too_long")), /up to 24 characters/);
+  assert.match(refusalReason(name("value_error")), /control characters/);
   assert.match(refusalReason(refused([{ loc: ["body"], msg: "x", type: "body_too_large" }], 413)), /too large/);
   // anything else: the server's own words
   assert.equal(refusalReason(refused("bad_command: seat 3 is not at this table", 422)), "bad_command: seat 3 is not at this table");

@@ -6,7 +6,7 @@ import { playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings
 import { setLang, t } from "../../../web/i18n.js";
 import { describeStep, movesIn, replayState, stepFrom } from "../../../web/replay.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
-import { actionText, lastActions, seatNames, seatPlace, timerShare } from "../../../web/seats.js";
+import { actionText, lastActions, seatNames, seatPlace, timerShare, typedName } from "../../../web/seats.js";
 import { explainRound } from "../../../web/explain.js";
 import { seatName } from "../../../web/sides.js";
 
@@ -232,4 +232,14 @@ test("by batida the score sheet names how each round was won", () => {
   assert.equal(sheet.rows[0].how, t("batida.la-e-lo"));
   assert.equal(sheet.rows[1].how, t("score.how.blocked"));
   assert.notEqual(sheet.rows[0].how, t("score.how.domino"));
+});
+
+test("a pasted name loses the invisible marks messaging apps add at its ends, not inside", () => {
+  assert.equal(typedName("\u2068Ana\u2069"), "Ana");
+  assert.equal(typedName(" \u200eAna Bia\u200f "), "Ana Bia");
+  assert.equal(typedName("\ufeff\u200b José \u061c\u2066\u2067"), "José");
+  assert.equal(typedName("\u200b\u2069 "), "");
+  assert.equal(typedName("Ana\u200bBia"), "Ana\u200bBia"); // the server refuses it, and says why
+  assert.equal(typedName("\u202eAna"), "\u202eAna"); // an override is never trimmed away
+  assert.equal(typedName("👨\u200d👩\u200d👧"), "👨\u200d👩\u200d👧");
 });
