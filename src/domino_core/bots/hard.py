@@ -149,8 +149,8 @@ def evaluate(
     moves = engine_moves([options[i] for i in searched])
     budget_time = DEFAULT_THINK_TIME if think_time is None else think_time
     budget = playouts
-    board = board_from_view(cast(View, k.source))
     view = cast(View, k.source)
+    board = board_from_view(view)
     line = (
         LinePlayouts(k, view.rules, board, view.opener, [options[i] for i in searched])
         if line_supported(k)
