@@ -14,8 +14,9 @@ import random
 from dataclasses import dataclass
 
 from domino_core import Deal, IllegalDeal, IllegalMove, Match, Move, Rules, Tile, View, view_for
-from domino_core.bots import choose_move, hard
+from domino_core.bots import choose_move
 from domino_core.bots.candidates import engine_moves, representatives
+from domino_core.bots.engine_playouts import play_out_each
 from domino_core.bots.knowledge import knowledge_from
 from domino_core.determinize import board_from_view, match_from_view
 from domino_core.tiles import ALL_TILES
@@ -188,7 +189,7 @@ def oracle_values(
 
     The oracle searches exactly as the hard player does (same candidate moves, same
     playout policy, same common random numbers across candidates, same value: the
-    mover's side's chance to win the match, ``hard._value``), but in the one TRUE
+    mover's side's chance to win the match, ``engine_playouts.value_of``), but in the one TRUE
     world: every seat's real hand. Only the future draws stay chance: the tiles left
     in the boneyard are shuffled again for every playout (they are not dealt in any
     order a player could know).
@@ -208,7 +209,7 @@ def oracle_values(
         rng.shuffle(rest)
         base = match_from_view(view, hands, rest, board)
         playout_seed = rng.getrandbits(32)
-        values = hard.play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
+        values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
         for i, value in enumerate(values):
             samples[i].append(value)
     means = [sum(s) / per_move for s in samples]

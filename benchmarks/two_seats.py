@@ -22,8 +22,9 @@
   play with both hands known and the draws left to chance: mean regret in points of
   match-win chance, and how often the frozen pick was worse or better than the live one.
 - ``lean``: the playouts a CPU second of the hard player's search at two seats, on
-  bitmasks (``bots/line_playouts.py``) and through the engine's ``Match`` (the path it
-  takes elsewhere), alternated three times on every fourth position with a choice and tiles
+  bitmasks (``bots/line_playouts.py``, with ``--config fives-2``
+  ``bots/fives_playouts.py``) and through the engine's ``Match`` (the path it took
+  before), alternated three times on every fourth position with a choice and tiles
   to draw of ``--games`` Nino-against-Nino matches.
 """
 
@@ -206,31 +207,34 @@ def _lean(args: argparse.Namespace) -> None:
 
     from domino_core.bots import hard
 
+    fives = args.config == "fives-2"
+    rules = Rules.from_preset("fives", seats=2, goal=100) if fives else RULES
+    switch = "fives_supported" if fives else "line_supported"
+    supported = getattr(hard, switch)
     ks = []
     for g in range(args.games):
-        m = Match(RULES, seed=args.seed + g)
+        m = Match(rules, seed=args.seed + g)
         while not m.over:
             if m.round_over:
                 m.start_next_round()
                 continue
             v = view_for(m, m.turn)
             k = knowledge_from(v)
-            if v.boneyard and len(set(representatives(k))) >= 2 and hard.line_supported(k):
+            if v.boneyard and len(set(representatives(k))) >= 2 and supported(k):
                 ks.append(k)
             m.push(choose_move(v, level="medium"))
     ks = ks[::4]
-    line_supported = hard.line_supported
     rates: dict[str, list[float]] = {"bitmasks": [], "engine": []}
     for _ in range(3):
         for name in rates:
-            hard.line_supported = line_supported if name == "bitmasks" else (lambda k: False)
+            setattr(hard, switch, supported if name == "bitmasks" else (lambda k: False))
             started, done = time.process_time(), 0
             for k in ks:
                 _, counts = hard.evaluate(k, random.Random(1), playouts=3000)
                 done += sum(counts[i] for i in set(representatives(k)))
             rates[name].append(done / (time.process_time() - started))
-    hard.line_supported = line_supported
-    print(f"{len(ks)} positions, playouts per CPU second (three runs each):")
+    setattr(hard, switch, supported)
+    print(f"{args.config}: {len(ks)} positions, playouts per CPU second (three runs each):")
     for name, r in rates.items():
         print(f"  {name:9s} {', '.join(f'{x:,.0f}' for x in r)}")
     ratio = statistics.median(rates["bitmasks"]) / statistics.median(rates["engine"])
@@ -243,7 +247,7 @@ def main(argv: list[str] | None = None) -> None:
                    required=True)
     p.add_argument("--matches", type=int, default=40)
     p.add_argument("--config", default="classic-2", choices=("classic-2", "fives-2"),
-                   help="seeing: the arena's configuration")
+                   help="seeing: the arena's configuration; lean: the game")
     p.add_argument("--games", type=int, default=16)
     p.add_argument("--size", type=int, default=hard_exact.DRAW_EXACT_TILES)
     p.add_argument("--jobs", type=int, default=2)

@@ -46,6 +46,7 @@ __all__ = [
     "moves_of_key",
     "play_moves",
     "playable",
+    "plays_on",
 ]
 
 #: ``PLAY_MOVES[t][e]``: the move that lays tile ``t`` on end ``e`` (0..3 for L, R, U, D).
@@ -87,7 +88,7 @@ OPENINGS: dict[int, tuple[int, int, int, int, str, tuple[dict[str, Any], ...]]] 
 _RANKED_MOVES: tuple[Move, ...] = tuple(
     PLAY_MOVES[t][e] for t in reversed(range(N_TILES)) for e in range(4)
 )
-_RANKED_PAIRS: tuple[tuple[int, int | None], ...] = tuple(
+_RANKED_PAIRS: tuple[tuple[int, int], ...] = tuple(
     (t, e) for t in reversed(range(N_TILES)) for e in range(4)
 )
 
@@ -182,7 +183,13 @@ def legal_plays(hand: int, board: Board, forced: int | None) -> list[tuple[int, 
         if forced is not None:
             return [(forced, None)] if hand >> forced & 1 else []
         return [(t, None) for t in ids_of(hand)]
-    ranks = _ranks(hand, board.ends)
+    return plays_on(hand, board.ends)  # type: ignore[return-value]
+
+
+def plays_on(hand: int, ends: list[int]) -> list[tuple[int, int]]:
+    """``(tile id, end index)`` of every play of ``hand`` on a non-empty table whose open
+    ends are ``ends`` (``Board.ends``), in :func:`legal_plays` order."""
+    ranks = _ranks(hand, ends)
     out = []
     while ranks:
         low = ranks & -ranks

@@ -11,7 +11,7 @@ from domino_core import Match, Rules, view_for
 from domino_core.bots import choose_move
 from domino_core.bots.batida_playout import greedy_batida_playout
 from domino_core.bots.batida_race import batida_win_chance
-from domino_core.bots.hard import _value
+from domino_core.bots.engine_playouts import value_of as _value
 
 from .helpers import check_round_end
 

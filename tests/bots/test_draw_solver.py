@@ -12,7 +12,7 @@ import pytest
 from domino_core import Match, Rules, view_for
 from domino_core.bots import choose_move, knowledge_from
 from domino_core.bots.draw_solver import DrawSolver
-from domino_core.bots.hard import _value
+from domino_core.bots.engine_playouts import value_of as _value
 from domino_core.bots.hard_exact import DRAW_EXACT_TILES, exact_solver
 from domino_core.bots.points_race import race_chance
 from domino_core.determinize import board_from_view

@@ -7,6 +7,7 @@ import random
 
 from domino_core.bots import choose_move, hard, knowledge_from
 from domino_core.bots.candidates import engine_moves, representatives
+from domino_core.bots.engine_playouts import rebuild, value_of
 from domino_core.bots.line_playouts import RANDOM_NUMBERS, LinePlayouts, supported
 from domino_core.bots.sampling import Sampler
 from domino_core.determinize import board_from_view
@@ -40,13 +41,13 @@ def test_each_candidate_ends_its_round_as_the_engine_playout_on_the_same_luck() 
                     got = line.values(world, rng)
                     rng.setstate(state)
                     luck = [rng.random() for _ in range(RANDOM_NUMBERS)]
-                    base = hard._rebuild(k, world, board)
+                    base = rebuild(k, world, board)
                     want = []
                     for move in engine_moves(options):
                         m = base.copy()
                         m.push(move)
                         m.playout(_Replay(luck))  # type: ignore[arg-type]
-                        want.append(hard._value(m, k.my_side, k.goal))
+                        want.append(value_of(m, k.my_side, k.goal))
                     assert got == want, (preset, view.log)
                     checked += 1
             match.push(choose_move(view, level="medium"))

@@ -11,8 +11,8 @@ import pytest
 from domino_core import Match, Rules, View, view_for
 from domino_core.board import Board
 from domino_core.bots import choose_move, knowledge_from
+from domino_core.bots.engine_playouts import value_of as _value
 from domino_core.bots.fives_solver import FivesSolver
-from domino_core.bots.hard import _value
 from domino_core.bots.hard_exact import EXACT_TILES, exact_solver, exact_tiles
 from domino_core.bots.line_solver import LineSolver
 from domino_core.bots.points_race import race_chance

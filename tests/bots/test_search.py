@@ -7,8 +7,8 @@ import random
 import pytest
 
 from domino_core import Match, Rules, view_for
-from domino_core.bots.hard import win_chance
 from domino_core.bots.playout import count_after, greedy_fives_playout
+from domino_core.bots.points_race import win_chance
 
 from .helpers import check_round_end
 

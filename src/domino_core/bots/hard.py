@@ -18,7 +18,8 @@ For each decision it repeatedly
 
 and plays the candidate with the best mean. At two seats on a line scored by pips the
 worlds are played out on bitmasks (``line_playouts``: the same random playouts, without
-rebuilding a ``Match``, about 2.7 times as many in the same time). Once few tiles are
+rebuilding a ``Match``, about 2.7 times as many in the same time), and so they are in
+fives (``fives_playouts``: the same greedy playouts, 2.5 times as many). Once few tiles are
 left in the hands of a two-sided table on a line scored by pips (``hard_exact``), each
 sampled world is solved exactly instead of played out (``line_solver``; at two seats with
 tiles still to draw, once few are left in the hands and the boneyard, with the draws left
@@ -30,7 +31,8 @@ search, paired world by world, finds one clearly better (``SWITCH_Z``). It stops
 once when there is one legal move. It searches for ``think_time`` seconds (default 0.5)
 or, when given a seed (and so expected to be reproducible), for a fixed number of
 playouts worth that time on this machine (``PLAYOUTS_PER_SECOND``, by batida on a line
-``BATIDA_PLAYOUTS_PER_SECOND``, on bitmasks ``LINE_PLAYOUTS_PER_SECOND``), or for
+``BATIDA_PLAYOUTS_PER_SECOND``, on bitmasks ``LINE_PLAYOUTS_PER_SECOND`` and
+``FIVES_PLAYOUTS_PER_SECOND``), or for
 ``playouts`` if given.
 """
 
@@ -41,25 +43,21 @@ import time
 from collections.abc import Sequence
 from typing import cast
 
-from domino_core.board import Board
 from domino_core.bots import medium
 from domino_core.bots.batida_choice import gain, steer
-from domino_core.bots.batida_playout import greedy_batida_playout
-from domino_core.bots.batida_race import batida_win_chance
 from domino_core.bots.batida_reading import past_plays, weight
 from domino_core.bots.batida_search import PAIR_ID, batida_fast, batida_table, mask_of_pairs
 from domino_core.bots.candidates import engine_moves, representatives
+from domino_core.bots.engine_playouts import play_out_each, rebuild
+from domino_core.bots.fives_playouts import FivesPlayouts
+from domino_core.bots.fives_playouts import supported as fives_supported
 from domino_core.bots.hard_exact import WORK_PER_SECOND, exact_pick
 from domino_core.bots.knowledge import Knowledge, Option
 from domino_core.bots.line_playouts import LinePlayouts
 from domino_core.bots.line_playouts import supported as line_supported
-from domino_core.bots.playout import greedy_fives_playout
-from domino_core.bots.points_race import race_points, win_chance
-from domino_core.bots.sampling import Sampler, World
-from domino_core.determinize import board_from_view, match_from_view
-from domino_core.match import Match
-from domino_core.moves import END_INDEX, Move
-from domino_core.tiles import Tile
+from domino_core.bots.sampling import Sampler
+from domino_core.determinize import board_from_view
+from domino_core.moves import END_INDEX
 from domino_core.view import View
 
 DEFAULT_THINK_TIME = 0.5
@@ -77,48 +75,9 @@ LINE_PLAYOUTS_PER_SECOND = 40000
 times the engine path's rate (``benchmarks/two_seats.py --what lean``), rounded down as
 ``PLAYOUTS_PER_SECOND`` is."""
 
-def _value(match: Match, side: int, goal: int) -> float:
-    """How good the end of a playout is for ``side``, in 0..1: a match won or lost, or
-    the chance to win from the scores (by batida: the exact model of ``batida_race``)."""
-    if match.over:
-        return 1.0 if match.winner == side else 0.0
-    rules = match.rules
-    if rules.batida:
-        return batida_win_chance(
-            match.scores, goal, side, rules.batida_points, rules.blocked_points, rules.seats
-        )
-    return win_chance(match.scores, goal, side, race_points(rules))
-
-
-def play_out_each(
-    base: Match, moves: Sequence[Move], side: int, goal: int, *, fives: bool, seed: int
-) -> list[float]:
-    """The value for ``side`` (0..1, as the search scores a playout's end) of each of
-    ``moves`` played in ``base``, the round then played out (fives and batida: greedily)
-    with the same playout seed for every move, so that they are compared on the same
-    luck."""
-    out: list[float] = []
-    batida = base.rules.batida
-    for move in moves:
-        m = base.copy()
-        m.push(move)
-        if fives:
-            greedy_fives_playout(m, random.Random(seed))
-        elif batida:
-            greedy_batida_playout(m, random.Random(seed))
-        else:
-            m.playout(random.Random(seed))
-        out.append(_value(m, side, goal))
-    return out
-
-
-def _rebuild(k: Knowledge, world: World, board: Board) -> Match:
-    """The private search match of one sampled world (``k.source`` is a ``View``)."""
-    hands = [[Tile(a, b) for a, b in hand] for hand in world.hands]
-    boneyard = [Tile(a, b) for a, b in world.boneyard]
-    view: View = k.source  # type: ignore[assignment]  # checked once in choose()
-    return match_from_view(view, hands, boneyard, board)
-
+FIVES_PLAYOUTS_PER_SECOND = 37000
+"""The same in fives, where ``fives_playouts`` plays the rounds out: 2.51 times the
+engine path's rate (``two_seats.py --what lean --config fives-2``), rounded down."""
 
 def evaluate(
     k: Knowledge,
@@ -151,15 +110,18 @@ def evaluate(
     budget = playouts
     view = cast(View, k.source)
     board = board_from_view(view)
+    chosen = [options[i] for i in searched]
     line = (
-        LinePlayouts(k, view.rules, board, view.opener, [options[i] for i in searched])
-        if line_supported(k)
-        else None
+        LinePlayouts(k, view.rules, board, view.opener, chosen) if line_supported(k) else None
+    )
+    spinner = (
+        FivesPlayouts(k, view.rules, board, view.opener, chosen) if fives_supported(k) else None
     )
     if budget is None and seeded:
         rate = (
             BATIDA_PLAYOUTS_PER_SECOND if batida_fast(k)
             else LINE_PLAYOUTS_PER_SECOND if line is not None
+            else FIVES_PLAYOUTS_PER_SECOND if spinner is not None
             else PLAYOUTS_PER_SECOND
         )
         budget = max(len(searched), int(budget_time * rate))
@@ -200,8 +162,10 @@ def evaluate(
                 weights.append(weight(read, masks, k.teams, points, cache=read_cache))
         elif line is not None:
             values = line.values(world, rng)
+        elif spinner is not None:
+            values = spinner.values(world, playout_seed)
         else:
-            base = _rebuild(k, world, board)
+            base = rebuild(k, world, board)
             values = play_out_each(base, moves, side, k.goal, fives=fives, seed=playout_seed)
         for i, value in enumerate(values):
             totals[i] += value

@@ -1,6 +1,6 @@
 """The hard player's playouts at two seats on a line, straight on bitmasks.
 
-``hard.play_out_each`` rebuilds a ``Match`` for every sampled world, copies it for every
+``engine_playouts.play_out_each`` rebuilds a ``Match`` for every sampled world, copies it for every
 candidate, pushes the candidate through the engine's rules and plays the round out with a
 fresh ``random.Random`` per candidate: most of a playout's time goes to that set-up, not to
 the playout. Here a world is a list of hand bitmasks and a boneyard in draw order; each
@@ -53,7 +53,7 @@ def supported(k: Knowledge) -> bool:
 class LinePlayouts:
     """One decision's fixed facts: the board's ends, the candidates as ``(tile id, end)``
     (end None on an empty table), and the worth of a round's end for the searching side,
-    as the engine path values it (``hard._value``: 1 or 0 for a match won or lost, else
+    as the engine path values it (``engine_playouts.value_of``: 1 or 0 for a match won or lost, else
     the race model of ``points_race``)."""
 
     def __init__(
