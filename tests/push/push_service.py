@@ -47,6 +47,7 @@ class _Sub:
     auth: bytes = field(default_factory=lambda: os.urandom(16))
     answers: list[int] = field(default_factory=list)  # statuses to give, in order
     retry_after: str | None = None
+    location: str | None = None  # where a 3xx answer points
 
 
 @dataclass
@@ -77,10 +78,11 @@ class PushService:
                 body = self.rfile.read(length)
                 status, msg = service._receive(self.path, dict(self.headers.items()), body)
                 self.send_response(status)
-                if msg is not None and msg.status in (429, 503):
-                    sub = service._subs.get(self.path)
-                    if sub is not None and sub.retry_after is not None:
-                        self.send_header("Retry-After", sub.retry_after)
+                sub = service._subs.get(self.path)
+                if msg is not None and msg.status in (429, 503) and sub and sub.retry_after:
+                    self.send_header("Retry-After", sub.retry_after)
+                if msg is not None and 300 <= msg.status < 400 and sub and sub.location:
+                    self.send_header("Location", sub.location)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -120,11 +122,16 @@ class PushService:
             "keys": {"p256dh": b64e(point), "auth": b64e(sub.auth)},
         }
 
-    def answer(self, endpoint: str, *statuses: int, retry_after: str | None = None) -> None:
-        """Answer the next POSTs to ``endpoint`` with ``statuses`` (then 201 again)."""
+    def answer(
+        self, endpoint: str, *statuses: int, retry_after: str | None = None,
+        location: str | None = None,
+    ) -> None:
+        """Answer the next POSTs to ``endpoint`` with ``statuses`` (then 201 again), a
+        3xx pointing at ``location``."""
         sub = self._subs[endpoint.removeprefix(self.origin)]
         sub.answers.extend(statuses)
         sub.retry_after = retry_after
+        sub.location = location
 
     def delivered(self, endpoint: str | None = None) -> list[dict[str, Any]]:
         """The payloads accepted (201), oldest first (to ``endpoint`` only, if given)."""

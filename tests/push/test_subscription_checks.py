@@ -265,3 +265,28 @@ def test_an_unexpected_failure_logs_its_traceback_without_the_endpoint(
     assert "fcm.googleapis.com" in text
     for secret in ("secretpath", "dXk9", "APA91bH", "c2VjcmV0YXV0aGtleQ"):
         assert secret.lower() not in caplog.text.lower(), secret
+
+
+def test_a_push_service_redirect_is_not_followed(push: PushService) -> None:
+    """The endpoint rules vouch for the endpoint's host only: a 3xx pointing elsewhere
+    (here another service on loopback, standing for an inner address) is refused, and
+    nothing reaches where it points."""
+    keys = VapidKeys.generate()
+    with PushService() as inner:
+        there = inner.subscribe(keys.public)
+        here = push.subscribe(keys.public)
+        sub = {"endpoint": here["endpoint"], **here["keys"]}
+        for status in (301, 302, 307, 308):
+            push.answer(here["endpoint"], status, location=there["endpoint"])
+            out = sender.deliver(
+                sub, {"kind": "turn"}, keys, subject="mailto:a@b.c", ttl=60, topic="t",
+                rules=EndpointRules.of("", allow_http=True),
+            )
+            assert (out.result, out.status) == ("refused", status)
+        assert inner.messages == []
+        assert [m.status for m in push.messages] == [301, 302, 307, 308]
+        out = sender.deliver(
+            sub, {"kind": "turn"}, keys, subject="mailto:a@b.c", ttl=60, topic="t",
+            rules=EndpointRules.of("", allow_http=True),
+        )
+        assert out.result == "delivered"

@@ -77,6 +77,16 @@ def _redacted_traceback(exc: BaseException, sub: dict[str, Any]) -> str:
     return text
 
 
+class _NoRedirects(requests.Session):
+    """A session that never follows a redirect: the endpoint rules vouch for the
+    endpoint's host only, and a push service's 3xx could send the server anywhere (a
+    redirect is refused like any other status that trying again will not mend)."""
+
+    def request(self, *args: Any, **kwargs: Any) -> requests.Response:
+        kwargs["allow_redirects"] = False
+        return super().request(*args, **kwargs)
+
+
 def deliver(
     sub: dict[str, Any],
     payload: dict[str, Any],
@@ -92,7 +102,8 @@ def deliver(
     """POST the encrypted ``payload`` (JSON) to the subscription ``sub`` (``endpoint``,
     ``p256dh``, ``auth``), signed with ``keys``, if its endpoint passes ``rules`` (default:
     the default rules). Never raises for the push service's answers or the network; the
-    endpoint is logged by host only (its path is a secret)."""
+    endpoint is logged by host only (its path is a secret). Redirects are not followed
+    (unless ``session``, given, follows them)."""
     rules = rules or EndpointRules()
     # structural problems first (any list of hosts): such a subscription is never sendable
     problem = endpoint_problem(sub["endpoint"], EndpointRules((), rules.allow_http))
@@ -108,6 +119,9 @@ def deliver(
         log.warning("push subscription at %s dropped: its p256dh key is no P-256 point", host)
         return Outcome("gone")
     info = {"endpoint": sub["endpoint"], "keys": {"p256dh": sub["p256dh"], "auth": sub["auth"]}}
+    own = session is None
+    if session is None:
+        session = _NoRedirects()
     try:
         webpush(
             info,
@@ -141,4 +155,7 @@ def deliver(
             host, type(exc).__name__, _redacted_traceback(exc, sub),
         )
         return Outcome("refused")
+    finally:
+        if own:
+            session.close()
     return Outcome("delivered", 201)
