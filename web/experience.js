@@ -4,7 +4,7 @@
  * Pure: no DOM, no fetch, node-testable.
  */
 
-import { getLang, t } from "./i18n.js";
+import { getLang, isolate, t } from "./i18n.js";
 
 /**
  * What a `ranking` event means for `seat` (null: a spectator), one sentence:
@@ -17,7 +17,7 @@ export function pointsLine(event, seat, nameOf = (s) => t("home.seatN", { n: s +
   const points = event.points || [];
   if (seat === null || seat === undefined) {
     const list = points
-      .map((n, s) => (typeof n === "number" ? `${nameOf(s)} +${n}` : null))
+      .map((n, s) => (typeof n === "number" ? `${isolate(nameOf(s))} +${n}` : null))
       .filter(Boolean)
       .join(", ");
     return list ? t("xp.spectator", { list }) : "";

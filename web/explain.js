@@ -5,7 +5,7 @@
  */
 
 import { pointsLine } from "./experience.js";
-import { t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 import { seatName, sideName, sideOf, sideSubject } from "./sides.js";
 
 /** A sentence for one public event (log or table entry), for the live region. */
@@ -112,14 +112,14 @@ export function explainRound(state, result, round) {
     result.pips.forEach((n, seat) => {
       totals[sideOf(rules, seat)] += n;
     });
-    out.teams = t("round.teamPips", { list: totals.map((n, side) => `${sideName(state, side)} ${n}`).join(", ") });
+    out.teams = t("round.teamPips", { list: totals.map((n, side) => `${isolate(sideName(state, side))} ${n}`).join(", ") });
   }
   out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
   out.sum = result.result === "goal" ? "" : scoreSum(state, result);
   if (result.fives && result.fives.length) {
     const bySide = new Map();
     for (const [side, pts] of result.fives) bySide.set(side, (bySide.get(side) || 0) + pts);
-    const list = [...bySide.entries()].map(([side, pts]) => `${sideName(state, side)} +${pts}`).join(", ");
+    const list = [...bySide.entries()].map(([side, pts]) => `${isolate(sideName(state, side))} +${pts}`).join(", ");
     out.fives = t("round.fives", { list });
   }
   const v = state.view;

@@ -719,7 +719,22 @@ export function t(key, params = {}) {
   // "{n} pedras" / "{n} pedra": a key's ".one" form, where it has one, when n is 1
   const one = params.n === 1 && `${key}.one` in PT ? `${key}.one` : key;
   const text = MESSAGES[current][one] ?? PT[one] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? isolate(String(params[k])) : m));
+}
+
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/**
+ * A player's name (or any text) set apart from the sentence around it, as `<bdi>` sets it
+ * apart in markup: wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE when it holds
+ * right-to-left letters, so "علي 5" in "Vez de علي" keeps the sentence's punctuation and
+ * numbers where they belong. Text without such letters is returned as it is.
+ */
+export function isolate(text) {
+  const s = String(text);
+  return RIGHT_TO_LEFT.test(s) && !s.startsWith(FSI) ? FSI + s + PDI : s;
 }
 
 /** Fill every element with data-i18n (text) / data-i18n-label (aria-label) under root. */

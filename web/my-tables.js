@@ -4,7 +4,7 @@
  * (GET /api/tables?id=…). Drawn by my-tables-view.js. No DOM: node-testable.
  */
 
-import { t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 import { seatName, sideOf } from "./sides.js";
 
 /** Most rows shown: your turn, then matches going on, then waiting, then finished. */
@@ -61,7 +61,7 @@ export function describeTable(listing, seat, now = Date.now()) {
     state,
     due,
     title: `${t(`preset.${rules.preset}`)} · ${t("mine.goal", { n: rules.goal })}`,
-    others: others.length ? t("mine.with", { names: others.join(", ") }) : "",
+    others: others.length ? t("mine.with", { names: others.map(isolate).join(", ") }) : "",
     status,
     score,
   };

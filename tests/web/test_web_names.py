@@ -1,5 +1,5 @@
 """A name the server refuses is explained in the player's language (not the server's JSON);
-a name written right to left shows isolated from what follows it."""
+a name written right to left shows isolated from what follows it, in chips and in sentences."""
 
 from __future__ import annotations
 
@@ -30,3 +30,7 @@ def test_a_refused_name_says_why_and_a_good_one_sits(browser: Browser, server: s
         guest.wait_for_function("() => dominoDebug.state().table !== null", timeout=10000)
         chip = host.locator("#seats-bar .seat-chip[data-seat='1'] .seat-name bdi")
         expect(chip).to_have_text("مريم")
+        # in sentences too: the host is told "مريم sentou à mesa." with the name set apart
+        # (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, what <bdi> does in markup), so
+        # the sentence's end stays on its side of a right-to-left name
+        expect(host.locator("#live")).to_contain_text("\u2068مريم\u2069 sentou à mesa.")

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { handMarkup, moveFocus } from "../../../web/hand.js";
-import { LANGS, MESSAGES, setLang, t } from "../../../web/i18n.js";
+import { LANGS, MESSAGES, isolate, setLang, t } from "../../../web/i18n.js";
+import { pointsLine } from "../../../web/experience.js";
 import { menuPlace } from "../../../web/more-menu.js";
 import { PRESETS, rulesHtml } from "../../../web/rules/text.js";
 import { DEFAULT_SETTINGS, makeStore } from "../../../web/storage.js";
@@ -143,4 +144,26 @@ test("the more menu opens beside its button, never over it, and stays on the scr
   const laptop = menuPlace({ top: 573, bottom: 625, right: 1216 }, { width: 486, height: 510 }, { width: 1366, height: 768 });
   assert.equal(laptop.right, 1366 - 1216);
   assert.equal(laptop.up, true);
+});
+
+test("a right-to-left name is set apart inside every sentence, a left-to-right one is left as typed", () => {
+  setLang("pt-BR");
+  const FSI = "\u2068";
+  const PDI = "\u2069";
+  // "Vez de علي 2": without the isolates the "2" and the sentence's end would be drawn
+  // on the wrong side of the name
+  assert.equal(t("table.turnOf", { name: "علي 2" }), `Vez de ${FSI}علي 2${PDI}`);
+  assert.equal(t("round.domino", { name: "שרה" }), `${FSI}שרה${PDI} bateu!`);
+  assert.equal(t("table.turnOf", { name: "Ana 2" }), "Vez de Ana 2");
+  assert.equal(t("round.points", { name: "Ana", n: 12 }), "Ana marca 12 pontos nesta rodada.");
+  // numbers and tiles are never wrapped, and a name is wrapped once only
+  assert.equal(t("log.draw", { name: "Ana", n: 3 }), "Ana comprou 3.");
+  assert.equal(isolate(isolate("علي")), `${FSI}علي${PDI}`);
+  // lists of names: each name apart, so one's points do not jump to the next
+  const names = (seat) => ["علي", "Bia"][seat];
+  const line = pointsLine({ type: "ranking", points: [20, 5], reason: null }, null, names);
+  assert.ok(line.includes(`${FSI}علي${PDI} +20, Bia +5`), line);
+  setLang("en");
+  assert.equal(t("table.turnOf", { name: "علي" }), `${FSI}علي${PDI}'s turn`);
+  setLang("pt-BR");
 });
