@@ -97,7 +97,8 @@ async def test_every_command_a_replaced_socket_reads_is_answered(
                 await asyncio.sleep(0)  # (the newer socket's handshake goes on meanwhile)
 
     task = asyncio.create_task(flood())
-    await asyncio.sleep(0.1)
+    while len(sent) < 200:  # the flood is under way
+        await asyncio.sleep(0)
     newer = Client(server, ana.table_id, ana.token)
     await newer.connect()
     frames = []
