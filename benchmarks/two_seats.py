@@ -208,7 +208,7 @@ def _lean(args: argparse.Namespace) -> None:
     from domino_core.bots import hard
 
     fives = args.config == "fives-2"
-    rules = Rules.from_preset("fives", seats=2, goal=100) if fives else RULES
+    rules = Rules.from_preset("fives", seats=args.seats, goal=100) if fives else RULES
     switch = "fives_supported" if fives else "line_supported"
     supported = getattr(hard, switch)
     ks = []
@@ -234,7 +234,8 @@ def _lean(args: argparse.Namespace) -> None:
                 done += sum(counts[i] for i in set(representatives(k)))
             rates[name].append(done / (time.process_time() - started))
     setattr(hard, switch, supported)
-    print(f"{args.config}: {len(ks)} positions, playouts per CPU second (three runs each):")
+    where = f"fives at {args.seats} seats" if fives else args.config
+    print(f"{where}: {len(ks)} positions, playouts per CPU second (three runs each):")
     for name, r in rates.items():
         print(f"  {name:9s} {', '.join(f'{x:,.0f}' for x in r)}")
     ratio = statistics.median(rates["bitmasks"]) / statistics.median(rates["engine"])
@@ -248,6 +249,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--matches", type=int, default=40)
     p.add_argument("--config", default="classic-2", choices=("classic-2", "fives-2"),
                    help="seeing: the arena's configuration; lean: the game")
+    p.add_argument("--seats", type=int, default=2, choices=(2, 3, 4),
+                   help="lean with --config fives-2: fives at this many seats")
     p.add_argument("--games", type=int, default=16)
     p.add_argument("--size", type=int, default=hard_exact.DRAW_EXACT_TILES)
     p.add_argument("--jobs", type=int, default=2)

@@ -124,7 +124,7 @@ export function explainRound(state, result, round) {
   }
   const v = state.view;
   if (v && v.scores && rules) {
-    const score = v.scores.map((n, side) => `${sideName(state, side)} ${n}`).join(" · ");
+    const score = v.scores.map((n, side) => `${isolate(sideName(state, side))} ${n}`).join(" · ");
     out.score = t("round.score", { score, goal: rules.goal });
   } else out.score = "";
   return out;
@@ -193,6 +193,6 @@ export function explainMatch(state) {
   if (who && (v.end_reason === "resign" || v.end_reason === "absence")) {
     reason = t(`match.reason.${v.end_reason}By`, { name: who });
   }
-  const score = (v.scores || []).map((n, side) => `${sideName(state, side)} ${n}`).join(" × ");
+  const score = (v.scores || []).map((n, side) => `${isolate(sideName(state, side))} ${n}`).join(" × ");
   return { headline, reason, score: t("match.final", { score }) };
 }

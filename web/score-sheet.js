@@ -4,7 +4,7 @@
  * `rounds`. No DOM; node-tested.
  */
 
-import { t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 import { seatName, sideCount, sideName } from "./sides.js";
 
 /**
@@ -35,12 +35,12 @@ export function scoreSheet(S) {
       // by batida (RULES.md §6b) a round won by going out is named by how: "Lá-e-lô"
       how: r.batida ? t(`batida.${r.batida}`) : t(`score.how.${r.result || "unfinished"}`),
       points: won ? r.points || 0 : 0,
-      fives: fives.map((pts, side) => (pts ? `${sides[side]} +${pts}` : "")).filter(Boolean).join(", "),
+      fives: fives.map((pts, side) => (pts ? `${isolate(sides[side])} +${pts}` : "")).filter(Boolean).join(", "),
       totals: [...totals],
     };
   });
   const now = v.scores || totals;
-  const total = now.map((pts, side) => `${sides[side]} ${pts}`).join(" · ");
+  const total = now.map((pts, side) => `${isolate(sides[side])} ${pts}`).join(" · ");
   const fivesScoring = v.rules.scoring === "fives" || v.rules.preset === "fives" || rows.some((r) => r.fives);
   return { sides, rows, total, goal: v.rules.goal, fives: fivesScoring };
 }

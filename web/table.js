@@ -9,7 +9,7 @@ import { announce, toast } from "./announce.js";
 import { recordUrl } from "./api.js";
 import { forgetBoard, renderBoard } from "./board-view.js";
 import { forgetHand } from "./hand-view.js";
-import { t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 import { reroute } from "./nav.js";
 import { clearTurn, notifyTurn } from "./notify.js";
 import { clearFairResult, offerSeed } from "./fair-view.js";
@@ -170,7 +170,7 @@ export function onFrame(frame) {
     // said to a screen reader in words (no emoji names), and not our own back to us
     const now = S;
     const { seat, reaction } = frame;
-    if (seat !== S.seat) announce(() => `${seatName(now, seat)}: ${t(`reaction.${reaction}`)}`);
+    if (seat !== S.seat) announce(() => `${isolate(seatName(now, seat))}: ${t(`reaction.${reaction}`)}`);
     setTimeout(redrawSeats, SHOW_MS + 50); // and gone again
   }
   if (frame.type === "snapshot" || frame.type === "welcome") maybeAutoStart();

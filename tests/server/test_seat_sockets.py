@@ -97,8 +97,11 @@ async def test_every_command_a_replaced_socket_reads_is_answered(
                 await asyncio.sleep(0)  # (the newer socket's handshake goes on meanwhile)
 
     task = asyncio.create_task(flood())
-    while len(sent) < 200:  # the flood is under way
+    deadline = asyncio.get_running_loop().time() + 30
+    while len(sent) < 200 and not task.done():  # the flood is under way
+        assert asyncio.get_running_loop().time() < deadline, "the flood did not start"
         await asyncio.sleep(0)
+    assert not task.done(), "the older socket stopped sending before the newer one came"
     newer = Client(server, ana.table_id, ana.token)
     await newer.connect()
     frames = []

@@ -75,9 +75,10 @@ LINE_PLAYOUTS_PER_SECOND = 40000
 times the engine path's rate (``benchmarks/two_seats.py --what lean``), rounded down as
 ``PLAYOUTS_PER_SECOND`` is."""
 
-FIVES_PLAYOUTS_PER_SECOND = 37000
-"""The same in fives, where ``fives_playouts`` plays the rounds out: 2.51 times the
-engine path's rate (``two_seats.py --what lean --config fives-2``), rounded down."""
+FIVES_PLAYOUTS_PER_SECOND: dict[int, int] = {2: 37000, 3: 34000, 4: 30000}
+"""The same in fives by seats, where ``fives_playouts`` plays the rounds out: 2.51, 2.29
+and 2.02 times the engine path's rate at 2, 3 and 4 seats (``two_seats.py --what lean
+--config fives-2 --seats N``), rounded down."""
 
 def evaluate(
     k: Knowledge,
@@ -121,7 +122,7 @@ def evaluate(
         rate = (
             BATIDA_PLAYOUTS_PER_SECOND if batida_fast(k)
             else LINE_PLAYOUTS_PER_SECOND if line is not None
-            else FIVES_PLAYOUTS_PER_SECOND if spinner is not None
+            else FIVES_PLAYOUTS_PER_SECOND[k.seats] if spinner is not None
             else PLAYOUTS_PER_SECOND
         )
         budget = max(len(searched), int(budget_time * rate))

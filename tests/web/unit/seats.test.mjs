@@ -243,3 +243,20 @@ test("a pasted name loses the invisible marks messaging apps add at its ends, no
   assert.equal(typedName("\u202eAna"), "\u202eAna"); // an override is never trimmed away
   assert.equal(typedName("👨\u200d👩\u200d👧"), "👨\u200d👩\u200d👧");
 });
+
+test("scores beside a right-to-left name keep their place: each name in a score line is set apart", () => {
+  const FSI = "\u2068";
+  const PDI = "\u2069";
+  const view = {
+    rules: { preset: "fives", seats: 2, teams: false, goal: 200, scoring: "fives" },
+    scores: [45, 10],
+    rounds: [{ result: "domino", winner: 0, points: 20, fives: [[0, 10], [1, 10]], hands: [[], ["6-6"]] }],
+  };
+  const s = stateWith(view);
+  s.table.seats[0].name = "علي";
+  const sheet = scoreSheet(s);
+  assert.equal(sheet.total, `${FSI}علي${PDI} 45 · Bia 10`);
+  assert.equal(sheet.rows[0].fives, `${FSI}علي${PDI} +10, Bia +10`);
+  const text = explainRound(s, { result: "domino", winner: 0, points: 20, pips: [0, 12], hands: [] }, 1);
+  assert.ok(text.score.includes(`${FSI}علي${PDI} 45 · Bia 10`), text.score);
+});
