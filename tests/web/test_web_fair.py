@@ -73,10 +73,15 @@ def test_the_replay_of_a_changed_record_names_the_round(
     expect(page.locator("#replay-fair-result .fair-headline")).to_contain_text("as 2 rodadas")
     # a record file whose second deal was changed: two tiles swapped between the hands,
     # tiles not played yet (a bot that opened round 2 may have laid one: the replay would
-    # then stop at that play instead of opening)
+    # then stop at that play instead of opening), neither a double (a hand given a fourth
+    # double is a deal the rules redeal, refused before any fair check)
     played = {_tile_key(p.split()[0]) for p in record["rounds"][1]["plays"] if "-" in p}
     hands = record["rounds"][1]["hands"]
-    i, j = (next(k for k, t in enumerate(h) if _tile_key(t) not in played) for h in hands[:2])
+    i, j = (
+        next(k for k, t in enumerate(h)
+             if _tile_key(t) not in played and len(set(_tile_key(t))) == 2)
+        for h in hands[:2]
+    )
     hands[0][i], hands[1][j] = hands[1][j], hands[0][i]
     path = tmp_path / "changed.json"
     path.write_text(json.dumps(record))
