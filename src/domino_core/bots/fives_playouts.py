@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from domino_core.board import CLOSED, END_MASK, Board
 from domino_core.bots.batida_search import PAIR_ID, mask_of_pairs
 from domino_core.bots.knowledge import Knowledge, Option
-from domino_core.bots.points_race import match_value, race_chance
+from domino_core.bots.points_race import ScoresWorth, race_chance
 from domino_core.bots.sampling import World
 from domino_core.legality import plays_on
 from domino_core.moves import END_INDEX
@@ -50,21 +50,18 @@ def supported(k: Knowledge) -> bool:
 
 
 #: ``plays_on``'s answers by the tiles of a hand fitting each end (the key of
-#: ``legality.moves_of_key``), cleared when it grows past ``_CACHE_SIZE`` entries.
+#: ``legality.moves_of_key``, worked out in ``FivesPlayouts._one``), cleared when it grows
+#: past ``_CACHE_SIZE`` entries.
 _PLAYS: dict[int, list[tuple[int, int]]] = {}
 _CACHE_SIZE = 1 << 16
 
 
-def _plays(hand: int, ends: list[int]) -> list[tuple[int, int]]:
-    """``plays_on(hand, ends)``, kept (the caller must not change the list)."""
-    m = END_MASK
-    key = (hand & m[ends[0]] | (hand & m[ends[1]]) << 28 | (hand & m[ends[2]]) << 56
-           | (hand & m[ends[3]]) << 84)
-    got = _PLAYS.get(key)
-    if got is None:
-        if len(_PLAYS) >= _CACHE_SIZE:
-            _PLAYS.clear()
-        got = _PLAYS[key] = plays_on(hand, ends)
+def _remember(key: int, hand: int, ends: list[int]) -> list[tuple[int, int]]:
+    """``plays_on(hand, ends)``, kept in ``_PLAYS`` under ``key`` (its callers must not
+    change the list)."""
+    if len(_PLAYS) >= _CACHE_SIZE:
+        _PLAYS.clear()
+    got = _PLAYS[key] = plays_on(hand, ends)
     return got
 
 
@@ -85,7 +82,6 @@ class FivesPlayouts:
         self.goal = k.goal
         self.my_side = k.my_side
         self.scores = list(k.scores)
-        self.chance = race_chance(rules)
         self.greed = greed
         self.ends = board.ends[:]
         self.dbl = board.dbl[:]
@@ -97,14 +93,7 @@ class FivesPlayouts:
             (PAIR_ID[o.tile], None if o.end is None else END_INDEX[o.end])  # type: ignore[index]
             for o in options
         ]
-        self._worth: dict[tuple[int, ...], float] = {}
-
-    def _value(self, scores: list[int]) -> float:
-        key = tuple(scores)
-        got = self._worth.get(key)
-        if got is None:
-            got = self._worth[key] = match_value(scores, self.goal, self.my_side, self.chance)
-        return got
+        self.worth = ScoresWorth(k.goal, k.my_side, race_chance(rules))
 
     def values(self, world: World, seed: int) -> list[float]:
         """The value of each candidate in ``world``, the round played out greedily with
@@ -169,12 +158,12 @@ class FivesPlayouts:
                 award = score_domino(self.rules, hands, seat)
                 break
             seat = seat + 1 if seat + 1 < n else 0
-            while True:  # the next play, after draws and passes (``_plays``, inlined)
+            while True:  # the next play, after draws and passes
                 h = hands[seat]
                 key = (h & mask[ends[0]] | (h & mask[ends[1]]) << 28
                        | (h & mask[ends[2]]) << 56 | (h & mask[ends[3]]) << 84)
                 got = known(key)
-                plays = got if got is not None else _plays(h, ends)
+                plays = got if got is not None else _remember(key, h, ends)
                 if plays:
                     break
                 if pos < nbone:
@@ -213,4 +202,4 @@ class FivesPlayouts:
             t, e = plays[int(rnd() * len(plays))]
         if award.side is not None and award.points:
             scores[award.side] += award.points
-        return self._value(scores)
+        return self.worth(scores)

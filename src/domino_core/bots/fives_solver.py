@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from domino_core.board import Board
 from domino_core.bots.line_solver import SolveTooBig, found, narrowed, no_fit
-from domino_core.bots.points_race import match_value
+from domino_core.bots.points_race import ScoresWorth
 from domino_core.legality import legal_plays
 from domino_core.rules import Rules
 from domino_core.scoring import Award, score_blocked, score_domino
@@ -70,24 +70,19 @@ class FivesSolver:
         self.goal = goal
         self.side = side
         self.opener = opener
-        self.chance = chance
         self.max_nodes = max_nodes
         self.nodes = 0
         self.bounds: dict[tuple[object, ...], tuple[float, float]] = {}
         self.bone: Sequence[int] = ()
         self._mine = tuple(rules.side_of(s) == side for s in range(self.n))
-        self._worth: dict[tuple[int, ...], float] = {}
+        self._worth = ScoresWorth(goal, side, chance)
 
     def worth(self, scores: Sequence[int], award: Award | None = None) -> float:
         """The value for ``side`` of the match at ``scores``, ``award`` added."""
         after = list(scores)
         if award is not None and award.side is not None:
             after[award.side] += award.points
-        key = tuple(after)
-        got = self._worth.get(key)
-        if got is None:
-            got = self._worth[key] = match_value(after, self.goal, self.side, self.chance)
-        return got
+        return self._worth(after)
 
     def value(
         self, hands: Sequence[int], board: Board, turn: int, play: Play,

@@ -14,6 +14,7 @@ __all__ = [
     "RACE_POINTS",
     "ROUND_POINTS",
     "RoundWorth",
+    "ScoresWorth",
     "match_value",
     "race_chance",
     "race_points",
@@ -102,4 +103,24 @@ class RoundWorth:
             if award.side is not None:
                 after[award.side] += award.points
             got = self._seen[key] = match_value(after, self.goal, self.side, self.chance)
+        return got
+
+
+class ScoresWorth:
+    """The value for ``side`` (``match_value``) of the match at whole scores (a round's
+    points scored as it goes, as in fives, and its award), each worked out once."""
+
+    def __init__(
+        self, goal: int, side: int, chance: Callable[[Sequence[int], int, int], float]
+    ) -> None:
+        self.goal = goal
+        self.side = side
+        self.chance = chance
+        self._seen: dict[tuple[int, ...], float] = {}
+
+    def __call__(self, scores: Sequence[int]) -> float:
+        key = tuple(scores)
+        got = self._seen.get(key)
+        if got is None:
+            got = self._seen[key] = match_value(key, self.goal, self.side, self.chance)
         return got
