@@ -18,14 +18,14 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from domino_core import Match, view_for
+from domino_core import view_for
 
 from ..core.config import Settings
 from . import rows
@@ -33,25 +33,14 @@ from .gather import LATEST_SECONDS, QUIET_SECONDS, Gatherer
 from .keys import VapidKeys, load_keys
 from .news import TableNews, news_from
 from .plan import Plan, plan
+from .ports import Standing, Transact
+from .retry import retry_at
 from .sender import Outcome, deliver
 from .subscriptions import EndpointRules
 
 __all__ = ["Reminders", "Standing", "Transact"]
 
 T = TypeVar("T")
-
-#: Gives a table's public summary and match as they stand (None: no longer this instance's).
-Standing = Callable[[], tuple[Mapping[str, Any], Match | None] | None]
-
-
-class Transact(Protocol):
-    """Runs a function of a connection in a transaction; its result once committed (the
-    store's :meth:`~domino_server.store.repo.Store.transact`: on SQLite, through the one
-    writing connection, so that reminders never hold the file's lock apart from the
-    table writes)."""
-
-    def __call__(self, run: Callable[[Connection], T], /) -> Awaitable[T]: ...
-
 
 log = logging.getLogger(__name__)
 
@@ -266,17 +255,16 @@ class Reminders:
                 )
             elif out.result == "retry":
                 waits.append(out.retry_after or 0.0)
-        now = self.clock()
         if not waits:
             await self._finish(row, token, "sent", done)
             return
         attempts = int(row["attempts"]) + 1
-        if attempts >= s.push_max_attempts:
+        first, most = s.push_retry_seconds, s.push_max_attempts
+        due = retry_at(attempts, waits, now=self.clock(), first=first, most=most)
+        if due is None:
             log.warning("reminder %s given up after %d tries", row["id"], attempts)
             await self._finish(row, token, "failed", done)
             return
-        backoff = s.push_retry_seconds * 2 ** (attempts - 1)
-        due = now + max(backoff, *waits)
         await self._transact(
             functools.partial(
                 rows.retry_later,

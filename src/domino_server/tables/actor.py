@@ -29,6 +29,7 @@ from ..table import Rejection, Stored, TableState, decide, evolve
 from ..table import commands as mc
 from ..table.deadlines import bot_turn, next_wakeup
 from ..table.summary import listing, summary
+from .alarm import Alarm
 from .announce import announce
 from .botdriver import BotDriver
 from .connection import Connection
@@ -75,8 +76,7 @@ class TableActor:
         self.last_active = time.monotonic()
         self.broken = False  # a write failed: reload the stored state before going on
         self.stopped = False  # no longer this instance's to run (stopped, handed over)
-        self._timer: asyncio.TimerHandle | None = None
-        self._timer_at = 0.0  # when (by ``clock``) the timer set fires
+        self._alarm = Alarm(clock)  # the next deadline's wake-up
         self._counted: set[Connection] = set()  # sockets the machine was told came
 
     # ------------------------------------------------------------ read side
@@ -122,8 +122,7 @@ class TableActor:
     async def stop(self) -> None:
         """Stop the task and any bot request; sockets are closed (clients may reconnect)."""
         self.stopped = True
-        if self._timer is not None:
-            self._timer.cancel()
+        self._alarm.cancel()
         self.bots.cancel()
         if self.task is not None:
             self.task.cancel()
@@ -269,24 +268,9 @@ class TableActor:
                 return
 
     def _schedule(self) -> None:
-        """Set the timer for the next deadline. A timer set already that fires no later is
-        kept (its tick finds nothing due and sets the timer again): most moves push the
-        deadline later, and a timer fewer to cancel and make is most of this call's cost."""
+        """Set the alarm for the next deadline."""
         when = next_wakeup(self.state, turn_asked=self.bots.turn_asked(self.state))
-        if self._timer is not None:
-            if when is not None and self._timer_at <= when:
-                return
-            self._timer.cancel()
-            self._timer = None
-        if when is None:
-            return
-        delay = max(0.0, when - self.clock()) + 0.001
-        self._timer_at = when
-        self._timer = asyncio.get_running_loop().call_later(delay, self._ring)
-
-    def _ring(self) -> None:
-        self._timer = None
-        self.poke()
+        self._alarm.at(when, self.poke)
 
     async def _reload(self) -> bool:
         """Take the stored state again; False if it cannot be read now."""
@@ -308,7 +292,4 @@ class TableActor:
     def _refuse(self, item: Any) -> None:
         """Answer ``item`` without touching the state (used while the database is away)."""
         refuse(item, self.state.seq)
-        if self._timer is not None:  # try again in a second even if nobody asks
-            self._timer.cancel()
-        self._timer_at = self.clock() + 1.0
-        self._timer = asyncio.get_running_loop().call_later(1.0, self._ring)
+        self._alarm.after(1.0, self.poke)  # try again in a second even if nobody asks
