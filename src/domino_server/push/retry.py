@@ -17,4 +17,4 @@ def retry_at(
     if attempts >= most:
         return None
     backoff: float = first * 2.0 ** (attempts - 1)
-    return now + max(backoff, *waits)
+    return now + max([backoff, *waits])
