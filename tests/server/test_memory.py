@@ -123,6 +123,42 @@ async def test_a_finished_table_evicted_from_memory_is_freed_at_once(tmp_path: P
         await store.close()
 
 
+async def test_a_table_waiting_on_a_deadline_is_freed_at_once_when_evicted(
+    tmp_path: Path,
+) -> None:
+    """A correspondence table whose turn runs for days has its alarm set when it is evicted:
+    the alarm's timer must not keep the actor (nor its views and events) in memory."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
+    await asyncio.to_thread(migrate, url, Settings().migrations_dir)
+    store = Store(make_engine(url), make_sqlite_writer(url))
+    store.start()
+    settings = Settings(bot_delay_seconds=0, actor_idle_seconds=0, client_seed_seconds=0)
+    registry = Registry(store, settings, bots=Bots())
+    try:
+        table = {**TABLE, "pace": "correspondence"}
+        actor, _ = await registry.create(**table)
+        ana = Connection(0, 100_000)
+        actor.tell(Attach(ana, None))
+        assert (await actor.ask(0, c.Start(type="start", id="s"))).ok
+        deadline = time.monotonic() + 10
+        while (v := actor.view(0)) is None or v["turn"] != 0:  # the deal, the bot's move
+            assert time.monotonic() < deadline, "seat 0 never came on turn"
+            await asyncio.wait_for(ana.queue.get(), 10)
+        actor.tell(Detach(ana))
+        await actor.ask(None, Look())
+        assert actor.summary()["deadline"] is not None  # the turn's clock runs: a timer is set
+        with no_collector():
+            await registry.evict_idle()
+            assert actor.id not in registry.actors
+            kept = [weakref.ref(actor), weakref.ref(actor.publisher)]
+            del actor
+            await asyncio.sleep(0)
+            assert all(ref() is None for ref in kept), "an evicted table waits in memory"
+    finally:
+        await registry.close()
+        await store.close()
+
+
 class Cycle:
     """An object that refers to itself: only a full collection frees it once old."""
 
