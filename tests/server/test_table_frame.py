@@ -11,7 +11,7 @@ from .ws_client import move_frame
 
 async def test_each_table_frame_is_the_summary_now(server: Server) -> None:
     # names that read like the frame's own key (the cut is made before any name)
-    t = server.create(preset="block", seats=2, goal=100, pace="correspondence",
+    t = server.create(preset="classic", seats=2, goal=100, pace="correspondence",
                       name='deadline "deadline"')
     j = server.join(t["table_id"], "deadline")
     ana = Client(server, t["table_id"], t["token"], patch=True)
@@ -24,7 +24,7 @@ async def test_each_table_frame_is_the_summary_now(server: Server) -> None:
     moves = 0
     for n in range(8):
         if not (ana.my_turn() or bia.my_turn()):
-            break  # the round ended (blocked early): what was compared stands
+            break  # the round ended: what was compared stands
         moves += 1
         mover = ana if ana.my_turn() else bia
         other = bia if mover is ana else ana
