@@ -8,11 +8,11 @@
 
 import { resay } from "./announce.js";
 import { bindBoard, forgetBoard } from "./board-view.js";
-import { bindFair } from "./fair-view.js";
+import { bindFair, showCommitment } from "./fair-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
 import { quickPlay, refreshHomeForm, refreshQuickPlay, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
-import { spectate, submitJoin } from "./invitation.js";
+import { relabelLobby, spectate, submitJoin } from "./invitation.js";
 import { controls } from "./moves.js";
 import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js";
 import { go, onRoute } from "./nav.js";
@@ -42,7 +42,9 @@ function relabel() {
     renderExperience();
     renderMyTables();
   }
+  relabelLobby(); // the invitation on screen, as the table was when it was opened
   redraw();
+  showCommitment(S); // the table menu's line naming the shuffle promised
   resay(); // the line under the felt too, at once: not in the old language until the next move
   relabelReplay(); // the replay on screen too (its step, its players' names)
   if ($("rules-dialog").open) renderRules();

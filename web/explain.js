@@ -6,6 +6,7 @@
 
 import { pointsLine } from "./experience.js";
 import { isolate, t } from "./i18n.js";
+import { personName } from "./seats.js";
 import { seatName, sideName, sideOf, sideSubject } from "./sides.js";
 
 /** A sentence for one public event (log or table entry), for the live region. */
@@ -36,7 +37,7 @@ export function describeEvent(state, event) {
       return event.reason === "start" ? "" : t("log.seat_bot", { name });
     case "seat_joined":
       // the seat still shows its bot's name until the summary comes: say the one who sat
-      return t("log.seat_joined", { name: event.name || name });
+      return t("log.seat_joined", { name: (event.name && personName(event.name)) || name });
     case "round_end":
     case "started":
     case "seat_human":
@@ -103,7 +104,8 @@ export function explainRound(state, result, round) {
   } else {
     // a round cut short (resigned, annulled) has no rule to explain
     const key = `round.explain.${scoringOf(rules)}.${result.result}`;
-    out.explain = t(key) === key ? "" : t(key);
+    const solo = `${key}.solo`; // the wording without partners, where it differs
+    out.explain = rules && !rules.teams && t(solo) !== solo ? t(solo) : t(key) === key ? "" : t(key);
   }
   // with teams a blocked round goes by both hands of each team together: say their totals
   out.teams = "";

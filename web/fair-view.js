@@ -39,8 +39,9 @@ export function offerSeed(state, send) {
   }
 }
 
-/** The table menu's line naming the latest commitment (its first 12 hex digits). */
-function showCommitment(state) {
+/** The table menu's line naming the latest commitment (its first 12 hex digits); after
+ * each frame, and again when the language changes. */
+export function showCommitment(state) {
   const line = $("fair-commitment");
   const fair = state.table && state.table.fair;
   if (!line) return;

@@ -113,6 +113,14 @@ export function botName(level, seat) {
 }
 
 /**
+ * A person's name as the reader sees it: the default one ("Jogador", "Player": whoever did
+ * not type a name) in the reader's language, any other as it was typed.
+ */
+export function personName(name) {
+  return DEFAULT_NAMES.has(name) ? t("home.namePlaceholder") : name;
+}
+
+/**
  * A name per seat of `seats` (a table summary's seats): a person's own name, a bot's
  * from its seat (`botName`), "Cadeira n" for an empty seat. A person whose name another
  * seat also goes by gets the seat number after it ("Bia 1", "Bia 2"); a bot's name
@@ -121,7 +129,7 @@ export function botName(level, seat) {
 export function seatNames(seats) {
   // a seat a bot plays (or keeps for a friend) goes by its bot's name, whatever the table calls it
   const robot = (s) => s.kind !== "human" && Boolean(botName(s.bot, s.seat));
-  const own = (s) => (DEFAULT_NAMES.has(s.name) ? t("home.namePlaceholder") : s.name);
+  const own = (s) => personName(s.name);
   const names = seats.map((s) => (robot(s) ? botName(s.bot, s.seat) : own(s) || (s.bot ? t(`bot.${s.bot}`) : "")));
   return names.map((name, i) => {
     if (!name) return t("home.seatN", { n: seats[i].seat + 1 });

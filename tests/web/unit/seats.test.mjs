@@ -7,7 +7,7 @@ import { setLang, t } from "../../../web/i18n.js";
 import { describeStep, movesIn, replayState, stepFrom } from "../../../web/replay.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
 import { actionText, lastActions, seatNames, seatPlace, timerShare, typedName } from "../../../web/seats.js";
-import { explainRound } from "../../../web/explain.js";
+import { describeEvent, explainRound } from "../../../web/explain.js";
 import { seatName } from "../../../web/sides.js";
 
 setLang("pt-BR");
@@ -259,4 +259,23 @@ test("scores beside a right-to-left name keep their place: each name in a score 
   assert.equal(sheet.rows[0].fives, `${FSI}علي${PDI} +10, Bia +10`);
   const text = explainRound(s, { result: "domino", winner: 0, points: 20, pips: [0, 12], hands: [] }, 1);
   assert.ok(text.score.includes(`${FSI}علي${PDI} 45 · Bia 10`), text.score);
+});
+
+test("going out at a table without teams names no partner; with teams it does", () => {
+  const won = { result: "domino", winner: 0, points: 12, pips: [0, 12], hands: [] };
+  const solo = stateWith({ rules: { preset: "classic", seats: 2, teams: false, goal: 100 }, scores: [12, 0], round: 1 });
+  assert.doesNotMatch(explainRound(solo, won, 1).explain, /parceiro/);
+  assert.match(explainRound(solo, won, 1).explain, /^Quem bate leva a soma das pedras/);
+  const teams = { ...solo, view: { ...solo.view, rules: TEAMS } };
+  assert.match(explainRound(teams, { ...won, pips: [0, 5, 3, 4] }, 1).explain, /parceiro não conta/);
+  setLang("en");
+  assert.doesNotMatch(explainRound(solo, won, 1).explain, /partner/);
+  setLang("pt-BR");
+});
+
+test("a friend who joined without typing a name is said in the reader's language", () => {
+  const s = stateWith({ rules: { preset: "classic", seats: 2, teams: false, goal: 100 }, scores: [0, 0], round: 1 });
+  // the friend's page was in English: the table calls them "Player"
+  assert.equal(describeEvent(s, { type: "seat_joined", seat: 1, name: "Player" }), t("log.seat_joined", { name: "Jogador" }));
+  assert.equal(describeEvent(s, { type: "seat_joined", seat: 1, name: "Bia" }), t("log.seat_joined", { name: "Bia" }));
 });
