@@ -7,7 +7,7 @@ import { showMyTables } from "./my-tables-view.js";
 import { showExperience } from "./ranking-view.js";
 import { go } from "./nav.js";
 import { showPushHome } from "./push.js";
-import { typedName } from "./seats.js";
+import { botName, typedName } from "./seats.js";
 import { saveSettings, settings, store } from "./settings.js";
 import { closeSocket, soloTables, startOnOpen } from "./table.js";
 
@@ -98,7 +98,8 @@ export function refreshHomeForm() {
   let html = `<p class="seat-row"><span>${t("home.seatN", { n: 1 })}: <strong>${t("home.you")}</strong></span></p>`;
   for (let seat = 1; seat < seats; seat += 1) {
     const role = withTeams ? (seat === 2 ? t("home.partner") : t("home.opponent")) : t("home.seatN", { n: seat + 1 });
-    const opts = BOTS.map((b) => `<option value="${b}">${t(`bot.${b}`)} (${t(`botLevel.${b}`)})</option>`);
+    // each level by the name its bot will have at this seat (Nino, Nina, Nico...)
+    const opts = BOTS.map((b) => `<option value="${b}">${botName(b, seat)} (${t(`botLevel.${b}`)})</option>`);
     html +=
       `<label class="seat-row"><span>${withTeams ? `${t("home.seatN", { n: seat + 1 })} · ` : ""}${role}</span>` +
       `<select data-seat="${seat}" name="seat-${seat}">${opts.join("")}</select></label>`;

@@ -72,11 +72,11 @@ def test_the_fives_cross_reads_at_1280x800(page: Page, server: str, shots: Path)
         assert tile["y"] + tile["h"] <= boxes["dock"]["y"] + 0.5, f"tile {i} under the dock"
     # a tile that fits three ends: its places show, none of them over the spinner
     main = page.locator("#main-action")
-    expect(main).not_to_have_text("Agora toque numa ponta do tabuleiro")
+    expect(main).not_to_have_text("Agora escolha uma ponta na mesa")
     page.click("#hand .hand-tile[data-tile='6-3']")
     expect(page.locator("#board .target")).to_have_count(3)
     # while the tile is picked, the main button says the next step
-    expect(main).to_have_text("Agora toque numa ponta do tabuleiro")
+    expect(main).to_have_text("Agora escolha uma ponta na mesa")
     boxes = page.evaluate(BOXES_JS)
     for target in boxes["targets"]:
         assert not _overlap(target, boxes["spinner"]), f"a place {target} covers the spinner"

@@ -83,3 +83,25 @@ def test_the_score_sheet_shows_every_column_on_a_phone(
         expect(page.locator("#score-table thead")).to_contain_text(them)
     finally:
         context.close()
+
+
+def test_the_home_form_names_each_bot_as_the_table_will(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.wait_for_selector("body[data-ready]")
+        page.check("input[name=seats][value='4']")
+        chosen = [
+            page.locator(f"#seat-rows select[data-seat='{seat}'] option:checked").inner_text()
+            for seat in (1, 2, 3)
+        ]
+        assert chosen == ["Nino (médio)", "Nina (médio)", "Nico (médio)"], chosen
+        page.fill("#name", "Ana")
+        page.click("#create-btn")
+        page.wait_for_url("**/t/*")
+        for seat, label in zip((1, 2, 3), chosen, strict=True):
+            chip = page.locator(f"#seats-bar .seat-chip[data-seat='{seat}']")
+            expect(chip).to_contain_text(label.split(" (")[0])
+    finally:
+        context.close()
