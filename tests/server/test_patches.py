@@ -66,7 +66,7 @@ async def test_patches_rebuild_the_same_views_through_a_whole_match(server: Serv
 
 
 async def test_a_resuming_socket_gets_a_whole_view_then_patches(server: Server) -> None:
-    t = server.create(preset="block", seats=2, goal=100, name="Ana")
+    t = server.create(preset="classic", seats=2, goal=100, name="Ana")
     j = server.join(t["table_id"], "Bia")
     ana = Client(server, t["table_id"], t["token"], patch=True)
     bia = Client(server, t["table_id"], j["token"])

@@ -95,7 +95,7 @@ def test_at_your_own_pace_a_row_says_how_long_is_left(page: Page, server: str) -
     made = page.request.post(
         f"{server}/api/tables",
         data={
-            "preset": "block",
+            "preset": "classic",  # (a block round can end at the opening: 0.46% of deals)
             "seats": 2,
             "goal": 50,
             "pace": "correspondence",
