@@ -90,12 +90,17 @@ export function explainRound(state, result, round) {
   if (result.result === "domino") out.headline = t("round.domino", { name: winner === null ? "?" : dominoName(state, result) });
   else if (result.result === "blocked") out.headline = t("round.blocked");
   else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideSubject(state, winner) });
-  if (winner === null || winner === undefined) out.points = t("round.noWinner");
+  if (result.result === "unfinished") out.points = t("round.cutShort"); // resigned, annulled
+  else if (winner === null || winner === undefined) out.points = t("round.noWinner");
   else out.points = t("round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
   const teamsBlocked = result.result === "blocked" && rules && rules.teams;
   if (result.batida) {
     // batida scoring (RULES.md §6b): the headline names how the winner went out
-    const side = rules && rules.teams ? t("round.batidaTeam") : sideSubject(state, winner);
+    const seated = state.seat !== null && state.seat !== undefined;
+    const ours = seated && rules && rules.teams && sideOf(rules, state.seat) === winner;
+    const side = !(rules && rules.teams) ? sideSubject(state, winner)
+      : !seated ? sideName(state, winner)
+      : t(ours ? "round.batidaUs" : "round.batidaThem");
     out.headline = t("round.batida", { kind: t(`batida.${result.batida}`), n: result.points ?? 0, side });
     out.explain = t(`round.explain.batida.${result.batida}`);
   } else if (result.result === "goal") out.explain = t("round.explain.goal");

@@ -67,12 +67,12 @@ export function describeTable(listing, seat, now = Date.now()) {
   };
 }
 
-/** A time span in words, to the largest unit or two: "1 d 20 h", "5 h", "12 min". */
+/** A time span in words, to the largest unit or two: "1 dia 20 h", "5 h", "12 min". */
 export function timeLeft(ms) {
   const minutes = Math.max(1, Math.ceil(ms / 60000));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  if (days) return hours ? `${days} d ${hours} h` : `${days} d`;
+  if (days) return hours ? `${t("time.days", { n: days })} ${hours} h` : t("time.days", { n: days });
   if (hours) return `${hours} h`;
   return `${minutes} min`;
 }

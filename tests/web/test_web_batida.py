@@ -13,7 +13,8 @@ from .driver import create_vs_computer, play_round, state
 pytestmark = pytest.mark.browser
 
 HEADLINE = re.compile(
-    r"^(Batida simples|Batida de carroça|Lá-e-lô|Cruzada)! \d+ pontos? para a dupla\.$"
+    r"^(Batida simples|Batida de carroça|Lá-e-lô|Cruzada)! \d+ pontos? para a "
+    r"(sua dupla|dupla adversária)\.$"
 )
 
 
@@ -64,7 +65,9 @@ def test_batida_match_from_the_home_page_names_each_batida(page: Page, server: s
             assert HEADLINE.match(headline), headline
             points = result["points"]
             unit = "ponto" if points == 1 else "pontos"
-            assert headline.endswith(f"{points} {unit} para a dupla.")
+            # the headline names the side that scored: ours (seat 0, team 0) or theirs
+            team = "a sua dupla" if result["winner"] == 0 else "a dupla adversária"
+            assert headline.endswith(f"{points} {unit} para {team}."), headline
             expect(page.locator("#round-explain")).not_to_be_empty()
             named += 1
         else:

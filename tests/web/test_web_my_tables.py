@@ -130,4 +130,5 @@ def test_at_your_own_pace_a_row_says_how_long_is_left(page: Page, server: str) -
     expect(row).to_have_count(1)
     expect(row.locator(".mt-status")).to_have_text("Sua vez!")
     # two days to play before the other side may claim the match (RULES: absence)
-    expect(row.locator(".mt-due")).to_have_text(re.compile(r"Você tem (2 d|1 d 23 h) para jogar"))
+    due = re.compile(r"Você tem (2 dias|1 dia 23 h) para jogar")
+    expect(row.locator(".mt-due")).to_have_text(due)

@@ -74,7 +74,7 @@ test("at your own pace a row says how long the seat on turn has", () => {
     l.table.deadline = iso;
     return describeTable(l, 1, now);
   };
-  assert.equal(at("2026-12-01T08:00:00Z", 1).due, "Você tem 1 d 20 h para jogar");
+  assert.equal(at("2026-12-01T08:00:00Z", 1).due, "Você tem 1 dia 20 h para jogar");
   assert.equal(at("2026-11-29T17:00:00Z", 0).due, "Prazo para jogar: 5 h");
   assert.equal(at("2026-11-29T11:00:00Z", 0).due, "Passou do prazo: você pode reivindicar a vitória");
   assert.equal(at("2026-11-29T11:00:00Z", 1).due, "Passou do prazo: jogue antes que reivindiquem a vitória");
@@ -82,5 +82,5 @@ test("at your own pace a row says how long the seat on turn has", () => {
   live.table.pace = "live";
   live.table.deadline = "2026-11-29T12:00:30Z"; // a live turn timer is not a row's business
   assert.equal(describeTable(live, 1, now).due, "");
-  assert.deepEqual([timeLeft(12 * 60000), timeLeft(3 * 86400000), timeLeft(1)], ["12 min", "3 d", "1 min"]);
+  assert.deepEqual([timeLeft(12 * 60000), timeLeft(3 * 86400000), timeLeft(1)], ["12 min", "3 dias", "1 min"]);
 });

@@ -168,20 +168,28 @@ test("round over under batida scoring names the batida, not a sum of pips", () =
   const s = { ...initialState("abc", 0), table, view: view({ rules, scores: [3, 1] }) };
   const result = { result: "domino", winner: 0, points: 3, batida: "la-e-lo", pips: [0, 12, 5, 13], hands: [[], ["6-6"], ["3-2"], ["6-5", "1-1"]], fives: [] };
   const text = explainRound(s, result, 2);
-  assert.equal(text.headline, "Lá-e-lô! 3 points to the team.");
+  assert.equal(text.headline, "Lá-e-lô! 3 points to your team.");
   assert.equal(text.points, "Your team scores 3 points this round.");
   assert.match(text.explain, /fit both ends/);
   assert.equal(text.sum, "");
   assert.equal(text.score, "Score: Us 3 · Them 1 (goal 6).");
   const one = explainRound(s, { ...result, points: 1, batida: "simples", pips: [0, 1, 0, 0] }, 2);
-  assert.equal(one.headline, "Plain batida! 1 point to the team.");
+  assert.equal(one.headline, "Plain batida! 1 point to your team.");
+  // the other team's batida says so in the headline too, not only in the line under it
+  const theirs = explainRound(s, { ...result, winner: 1 }, 2);
+  assert.equal(theirs.headline, "Lá-e-lô! 3 points to the other team.");
+  assert.equal(theirs.points, "The other team scores 3 points this round.");
   const blocked = explainRound(s, { result: "blocked", winner: 1, points: 1, pips: [5, 1, 6, 2], hands: [] }, 3);
   assert.equal(blocked.headline, "The game is blocked.");
   assert.match(blocked.explain, /lightest hand wins/);
   assert.equal(blocked.sum, "");
   setLang("pt-BR");
-  assert.equal(explainRound(s, result, 2).headline, "Lá-e-lô! 3 pontos para a dupla.");
-  assert.equal(explainRound(s, { ...result, points: 4, batida: "cruzada" }, 2).headline, "Cruzada! 4 pontos para a dupla.");
+  assert.equal(explainRound(s, result, 2).headline, "Lá-e-lô! 3 pontos para a sua dupla.");
+  assert.equal(explainRound(s, { ...result, points: 4, batida: "cruzada", winner: 1 }, 2).headline, "Cruzada! 4 pontos para a dupla adversária.");
+  // a round cut short by a resignation is not a tie; a lone player's blocked round has no team
+  assert.equal(explainRound(s, { result: "unfinished", winner: null, points: 0, pips: [], hands: [] }, 2).points, "A rodada foi interrompida: ninguém marca nela.");
+  const solo = { ...s, view: view({ rules: { ...rules, seats: 2, teams: false }, scores: [0, 0] }) };
+  assert.doesNotMatch(explainRound(solo, { result: "blocked", winner: 1, points: 1, pips: [5, 1], hands: [] }, 1).explain, /dupla/);
   setLang("en");
 });
 
