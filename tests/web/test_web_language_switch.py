@@ -105,3 +105,27 @@ def test_the_home_form_names_each_bot_as_the_table_will(browser: Browser, server
             expect(chip).to_contain_text(label.split(" (")[0])
     finally:
         context.close()
+
+
+def test_the_rules_page_speaks_the_game_language_and_sets_it(
+    browser: Browser, server: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/")
+        page.wait_for_selector("body[data-ready]")
+        page.select_option("#lang-select", "en")
+        # opened on its own, the rules page speaks the language chosen in the game
+        page.goto(f"{server}/rules/")
+        expect(page.locator("#title")).to_have_text("Rules: Classic")
+        assert page.title() == "Rules: Classic · Dominó"
+        # choosing Portuguese there chooses it for the game too
+        page.locator("#rules-nav a[hreflang]").click()
+        expect(page.locator("#title")).to_have_text("Regras: Clássico")
+        page.locator("#back").click()
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator("#lang-select")).to_have_value("pt-BR")
+        expect(page.locator("#create-btn")).to_have_text("Jogar")
+    finally:
+        context.close()
