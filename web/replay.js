@@ -5,7 +5,7 @@
  */
 
 import { t } from "./i18n.js";
-import { describeEvent } from "./explain.js";
+import { describeEvent, explainMatch } from "./explain.js";
 import { seatName } from "./sides.js";
 
 /**
@@ -82,10 +82,24 @@ export function describeStep(data, i) {
     .filter(Boolean)
     .join(" ");
   const text = t("replay.step", { round: step.round, n: step.move, total: movesIn(data.steps, step.round), what });
-  if (!step.round_over || !step.result) return text;
-  const r = step.result;
-  const who = r.winner === null || r.winner === undefined ? t("score.nobody") : t("round.points", { name: sideLabel(state, r.winner), n: r.points });
-  return `${text} ${t("replay.end", { round: step.round, what: who })}`;
+  const said = [text];
+  if (step.round_over && step.result) {
+    const r = step.result;
+    const who = r.winner === null || r.winner === undefined ? t("score.nobody") : t("round.points", { name: sideLabel(state, r.winner), n: r.points });
+    said.push(t("replay.end", { round: step.round, what: who }));
+  }
+  if (i === data.steps.length - 1) said.push(matchEnd(data, state));
+  return said.filter(Boolean).join(" ");
+}
+
+/** The last step's closing words: who won the match and how it ended (a table's replay
+ * says, `outcome`; a record file's only where its last round reached the goal). */
+function matchEnd(data, state) {
+  const last = data.steps[data.steps.length - 1];
+  const o = data.outcome || (last.over ? { winner: last.winner, end_reason: "goal", scores: last.scores } : null);
+  if (!o) return "";
+  const m = explainMatch({ ...state, feed: [], view: { ...state.view, over: true, ...o } });
+  return [`${t("match.over")}.`, m.headline, m.reason, `${m.score}.`].filter(Boolean).join(" ");
 }
 
 function sideLabel(state, side) {

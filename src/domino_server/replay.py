@@ -42,6 +42,7 @@ def _step(
         "round_over": v["round_over"],
         "result": v["result"],
         "over": v["over"],
+        "winner": v["winner"],
     }
 
 

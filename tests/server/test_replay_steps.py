@@ -13,6 +13,7 @@ from domino_core.record import RecordError, replay
 from domino_server.replay import replay_steps
 
 from .harness import Server
+from .ws_client import started_with_a_friend
 
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
 NAMES = sorted(p.stem for p in RECORDS.glob("*.json") if not p.stem.endswith(".expected"))
@@ -30,6 +31,7 @@ def test_every_move_is_a_step_and_the_last_gives_the_record_s_score(name: str) -
     expected = replay(record)
     assert steps[-1]["scores"] == expected["score"]
     assert steps[-1]["over"] == expected["over"]
+    assert steps[-1]["winner"] == expected["winner"]
     for r, rnd in enumerate(record["rounds"], start=1):
         mine = [s for s in steps if s["round"] == r]
         deal = mine[0]
@@ -75,3 +77,14 @@ def test_the_routes_replay_a_posted_record_and_refuse_a_bad_one(server: Server) 
     early = server.get(f"/api/tables/{t['table_id']}/replay")
     assert early.status_code == 409
     assert server.get("/api/tables/nosuchtable/replay").status_code == 404
+
+
+async def test_a_resigned_table_s_replay_says_how_the_match_ended(server: Server) -> None:
+    """A record's moves do not say that somebody resigned: a table's replay does."""
+    ana, bia = await started_with_a_friend(server, preset="classic", seats=2, goal=100)
+    assert (await bia.command({"type": "resign"}))["type"] == "accepted"
+    body = server.get(f"/api/tables/{ana.table_id}/replay").json()
+    assert body["outcome"] == {"winner": 0, "end_reason": "resign", "scores": [0, 0]}
+    assert body["steps"][-1]["over"] is False  # (the moves alone: a round unfinished)
+    for cl in (ana, bia):
+        await cl.close()

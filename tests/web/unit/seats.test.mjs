@@ -121,6 +121,21 @@ test("a record file names nobody: its players are Jogador 1.. / Player 1.., who 
   setLang("pt-BR");
 });
 
+test("a replay's last step says how the match ended: a resignation, or the goal reached", () => {
+  const rules = { preset: "classic", seats: 2, teams: false, goal: 100 };
+  const seats = [{ seat: 0, kind: "human", name: "Ana" }, { seat: 1, kind: "human", name: "Bia" }];
+  const deal = { round: 1, move: 0, scores: [0, 0], events: [] };
+  const step = { round: 1, move: 1, scores: [0, 0], events: [{ type: "play", seat: 0, tile: "6-6" }], over: false };
+  const data = { rules, seats, steps: [deal, step], outcome: { winner: 1, end_reason: "resign", scores: [0, 0] } };
+  setLang("pt-BR");
+  assert.match(describeStep(data, 1), /Ana jogou 6-6\..* Fim da partida\. Bia venceu a partida! Alguém desistiu\. Placar final: Ana 0 × Bia 0\.$/);
+  assert.doesNotMatch(describeStep(data, 0), /Fim da partida/); // only the last step
+  // a record file has no outcome: its last step says the match's end where it reached the goal
+  const won = { ...step, scores: [104, 0], over: true, winner: 0, round_over: true, result: { winner: 0, points: 104 } };
+  assert.match(describeStep({ rules, seats, steps: [deal, won] }, 1), /Ana venceu a partida! .*Placar final: Ana 104 × Bia 0\.$/);
+  assert.doesNotMatch(describeStep({ rules, seats, steps: [deal, step] }, 1), /Fim da partida/);
+});
+
 test("the turn timer's share", () => {
   assert.equal(timerShare(30, 15), 0.5);
   assert.equal(timerShare(30, 45), 1);

@@ -39,6 +39,9 @@ async def table_replay(actor: TableDep) -> dict[str, Any]:
     # who held each seat at the end, as the table showed it: the page names them alike
     out["seats"] = [{k: s[k] for k in ("seat", "name", "kind", "bot")} for s in seats]
     out["table_id"] = actor.id
+    # how the match ended, which a record's moves alone do not say (a resignation, a claim)
+    end = actor.view(None) or {}
+    out["outcome"] = {k: end.get(k) for k in ("winner", "end_reason", "scores")}
     return out
 
 
