@@ -71,6 +71,14 @@ export function roundMoves(state) {
     .reverse();
 }
 
+/** The text of `key`'s `.{variant}` form where `use` holds and it has one, else of `key`
+ * ("" where neither has a text). */
+function textOf(key, variant, use) {
+  const special = `${key}.${variant}`;
+  if (use && t(special) !== special) return t(special);
+  return t(key) === key ? "" : t(key);
+}
+
 /** Scoring family of a view's rules, naming the explanation texts. */
 function scoringOf(rules) {
   if (!rules) return "standard";
@@ -96,21 +104,19 @@ export function explainRound(state, result, round) {
   const teamsBlocked = result.result === "blocked" && rules && rules.teams;
   if (result.batida) {
     // batida scoring (RULES.md §6b): the headline names how the winner went out
-    const seated = state.seat !== null && state.seat !== undefined;
-    const ours = seated && rules && rules.teams && sideOf(rules, state.seat) === winner;
-    const side = !(rules && rules.teams) ? sideSubject(state, winner)
-      : !seated ? sideName(state, winner)
-      : t(ours ? "round.batidaUs" : "round.batidaThem");
+    // ("para a sua dupla": not sideSubject's "Sua dupla", which opens a sentence)
+    const teamSeat = rules && rules.teams && state.seat !== null && state.seat !== undefined;
+    const side = teamSeat
+      ? t(sideOf(rules, state.seat) === winner ? "round.batidaUs" : "round.batidaThem")
+      : sideSubject(state, winner);
     out.headline = t("round.batida", { kind: t(`batida.${result.batida}`), n: result.points ?? 0, side });
     out.explain = t(`round.explain.batida.${result.batida}`);
   } else if (result.result === "goal") out.explain = t("round.explain.goal");
-  else if (teamsBlocked && t(`round.explain.${scoringOf(rules)}.blocked.teams`) !== `round.explain.${scoringOf(rules)}.blocked.teams`) {
-    out.explain = t(`round.explain.${scoringOf(rules)}.blocked.teams`);
-  } else {
-    // a round cut short (resigned, annulled) has no rule to explain
+  else {
+    // the wording for teams (a blocked round) or without partners, where it differs; a
+    // round cut short (resigned, annulled) has no rule to explain
     const key = `round.explain.${scoringOf(rules)}.${result.result}`;
-    const solo = `${key}.solo`; // the wording without partners, where it differs
-    out.explain = rules && !rules.teams && t(solo) !== solo ? t(solo) : t(key) === key ? "" : t(key);
+    out.explain = teamsBlocked ? textOf(key, "teams", true) : textOf(key, "solo", rules && !rules.teams);
   }
   // with teams a blocked round goes by both hands of each team together: say their totals
   out.teams = "";

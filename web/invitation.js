@@ -91,9 +91,8 @@ export function relabelLobby() {
   const picked = document.querySelector('input[name="join-seat"]:checked');
   const value = picked ? picked.value : null;
   drawLobby(lobbyData, lobbyTable);
-  for (const input of document.querySelectorAll('input[name="join-seat"]')) {
-    if (value !== null) input.checked = input.value === value;
-  }
+  if (value === null) return;
+  for (const input of document.querySelectorAll('input[name="join-seat"]')) input.checked = input.value === value;
 }
 
 /** ", parceiro de Ana" for the seat across from the table's creator at 4 with teams

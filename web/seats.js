@@ -129,8 +129,7 @@ export function personName(name) {
 export function seatNames(seats) {
   // a seat a bot plays (or keeps for a friend) goes by its bot's name, whatever the table calls it
   const robot = (s) => s.kind !== "human" && Boolean(botName(s.bot, s.seat));
-  const own = (s) => personName(s.name);
-  const names = seats.map((s) => (robot(s) ? botName(s.bot, s.seat) : own(s) || (s.bot ? t(`bot.${s.bot}`) : "")));
+  const names = seats.map((s) => (robot(s) ? botName(s.bot, s.seat) : personName(s.name) || (s.bot ? t(`bot.${s.bot}`) : "")));
   return names.map((name, i) => {
     if (!name) return t("home.seatN", { n: seats[i].seat + 1 });
     // a bot is told apart from bots only (a seat 0 bot, which no table makes, shares seat 3's)

@@ -13,7 +13,7 @@ import gc
 import json
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,16 +87,25 @@ async def play_match(actor: TableActor, conn: Connection) -> None:
         assert text is not None and json.loads(text)
 
 
-async def test_a_finished_table_evicted_from_memory_is_freed_at_once(tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def registry_at(tmp_path: Path, **knobs: Any) -> AsyncIterator[Registry]:
+    """A registry of tables on a fresh SQLite file under ``tmp_path``, its bots at once and
+    a quiet table evicted at once (``knobs``: more settings); closed after, with its store."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
     await asyncio.to_thread(migrate, url, Settings().migrations_dir)
     store = Store(make_engine(url), make_sqlite_writer(url))
     store.start()
-    settings = Settings(
-        bot_delay_seconds=0, actor_idle_seconds=0, round_pause_seconds=0, client_seed_seconds=0
-    )
+    settings = Settings(bot_delay_seconds=0, actor_idle_seconds=0, client_seed_seconds=0, **knobs)
     registry = Registry(store, settings, bots=Bots())
     try:
+        yield registry
+    finally:
+        await registry.close()
+        await store.close()
+
+
+async def test_a_finished_table_evicted_from_memory_is_freed_at_once(tmp_path: Path) -> None:
+    async with registry_at(tmp_path, round_pause_seconds=0) as registry:
         actor, _ = await registry.create(**TABLE)
         ana = Connection(0, 100_000)
         actor.tell(Attach(ana, None))
@@ -118,9 +127,6 @@ async def test_a_finished_table_evicted_from_memory_is_freed_at_once(tmp_path: P
             await asyncio.sleep(0)  # let the cancelled task's callbacks run
             alive = [name for name, ref in kept.items() if ref is not None and ref() is not None]
             assert not alive, f"still in memory after eviction, until a full collection: {alive}"
-    finally:
-        await registry.close()
-        await store.close()
 
 
 async def test_a_table_waiting_on_a_deadline_is_freed_at_once_when_evicted(
@@ -128,13 +134,7 @@ async def test_a_table_waiting_on_a_deadline_is_freed_at_once_when_evicted(
 ) -> None:
     """A correspondence table whose turn runs for days has its alarm set when it is evicted:
     the alarm's timer must not keep the actor (nor its views and events) in memory."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
-    await asyncio.to_thread(migrate, url, Settings().migrations_dir)
-    store = Store(make_engine(url), make_sqlite_writer(url))
-    store.start()
-    settings = Settings(bot_delay_seconds=0, actor_idle_seconds=0, client_seed_seconds=0)
-    registry = Registry(store, settings, bots=Bots())
-    try:
+    async with registry_at(tmp_path) as registry:
         table = {**TABLE, "pace": "correspondence"}
         actor, _ = await registry.create(**table)
         ana = Connection(0, 100_000)
@@ -154,9 +154,6 @@ async def test_a_table_waiting_on_a_deadline_is_freed_at_once_when_evicted(
             del actor
             await asyncio.sleep(0)
             assert all(ref() is None for ref in kept), "an evicted table waits in memory"
-    finally:
-        await registry.close()
-        await store.close()
 
 
 class Cycle:

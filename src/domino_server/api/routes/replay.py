@@ -40,8 +40,8 @@ async def table_replay(actor: TableDep) -> dict[str, Any]:
     out["seats"] = [{k: s[k] for k in ("seat", "name", "kind", "bot")} for s in seats]
     out["table_id"] = actor.id
     # how the match ended, which a record's moves alone do not say (a resignation, a claim)
-    end = actor.view(None) or {}
-    out["outcome"] = {k: end.get(k) for k in ("winner", "end_reason", "scores")}
+    m = actor.match
+    out["outcome"] = {"winner": m.winner, "end_reason": m.end_reason, "scores": list(m.scores)}
     return out
 
 
