@@ -210,9 +210,7 @@ class Match:
         m.scores = self.scores[:]
         m.results = self.results[:]
         m._past = self._past[:]
-        m.over = self.over
-        m.winner = self.winner
-        m.end_reason = self.end_reason
+        m.over, m.winner, m.end_reason = self.over, self.winner, self.end_reason
         m.round = self.round.copy(m.scores)
         return m
 
@@ -242,14 +240,9 @@ class Match:
 
     def _round_ended(self) -> None:
         self._ended.append(self.round)  # its result is made when results is read
-        goal = self.rules.goal
-        if max(self.scores) >= goal:  # else no side is at the goal
-            for side, score in enumerate(self.scores):
-                if score >= goal:
-                    self.over = True
-                    self.winner = side
-                    self.end_reason = "goal"
-                    break
+        at_goal = [side for side, score in enumerate(self.scores) if score >= self.rules.goal]
+        if at_goal:
+            self.over, self.winner, self.end_reason = True, at_goal[0], "goal"
 
     def resign(self, seat: int, reason: str = "resign") -> list[dict[str, Any]]:
         """``seat`` leaves for good: its side loses (RULES.md §10 Leaving).

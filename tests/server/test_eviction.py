@@ -8,21 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from domino_core.bots import choose_move
-from domino_server.core.config import Settings
 from domino_server.protocol import commands as c
-from domino_server.store.db import make_engine, make_sqlite_writer, migrate
-from domino_server.store.repo import Store
 from domino_server.tables.connection import Connection
 from domino_server.tables.messages import Attach, Detach, Look
-from domino_server.tables.registry import Registry
 
-
-class Bots:
-    """The real bots, in this process."""
-
-    async def choose(self, view: Any, level: str) -> str:
-        return str(choose_move(view, level="rabisco"))
+from .in_process import registry_at
 
 
 async def _frames_until(conn: Connection, pred: Any) -> list[dict[str, Any]]:
@@ -37,13 +27,7 @@ async def _frames_until(conn: Connection, pred: Any) -> list[dict[str, Any]]:
 
 
 async def test_an_idle_live_table_is_evicted_and_comes_back_as_stored(tmp_path: Path) -> None:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
-    await asyncio.to_thread(migrate, url, Settings().migrations_dir)
-    store = Store(make_engine(url), make_sqlite_writer(url))
-    store.start()
-    settings = Settings(bot_delay_seconds=0, actor_idle_seconds=0)
-    registry = Registry(store, settings, bots=Bots())
-    try:
+    async with registry_at(tmp_path) as registry:
         actor, _ = await registry.create(
             rules={"preset": "block", "seats": 4, "goal": 100},
             pace="live",
@@ -77,6 +61,3 @@ async def test_an_idle_live_table_is_evicted_and_comes_back_as_stored(tmp_path: 
         await _frames_until(
             again, lambda f: f.get("type") == "event" and f["event"].get("seat") == 1
         )
-    finally:
-        await registry.close()
-        await store.close()

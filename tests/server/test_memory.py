@@ -13,22 +13,18 @@ import gc
 import json
 import time
 import weakref
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from domino_server.core.collector import Collector
-from domino_server.core.config import Settings
 from domino_server.protocol import commands as c
-from domino_server.store.db import make_engine, make_sqlite_writer, migrate
-from domino_server.store.repo import Store
 from domino_server.tables.actor import TableActor
 from domino_server.tables.connection import Connection
 from domino_server.tables.messages import Attach, Detach, Look
-from domino_server.tables.registry import Registry
 
 from .harness import Server, fresh_database_url
-from .test_eviction import Bots
+from .in_process import registry_at
 from .test_metrics import scrape, value
 
 #: A live two-seat match to 50 points: Ana and a bot.
@@ -85,23 +81,6 @@ async def play_match(actor: TableActor, conn: Connection) -> None:
             continue
         text = await asyncio.wait_for(conn.queue.get(), 10)  # the bot's move, a new round
         assert text is not None and json.loads(text)
-
-
-@contextlib.asynccontextmanager
-async def registry_at(tmp_path: Path, **knobs: Any) -> AsyncIterator[Registry]:
-    """A registry of tables on a fresh SQLite file under ``tmp_path``, its bots at once and
-    a quiet table evicted at once (``knobs``: more settings); closed after, with its store."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'd.sqlite3'}"
-    await asyncio.to_thread(migrate, url, Settings().migrations_dir)
-    store = Store(make_engine(url), make_sqlite_writer(url))
-    store.start()
-    settings = Settings(bot_delay_seconds=0, actor_idle_seconds=0, client_seed_seconds=0, **knobs)
-    registry = Registry(store, settings, bots=Bots())
-    try:
-        yield registry
-    finally:
-        await registry.close()
-        await store.close()
 
 
 async def test_a_finished_table_evicted_from_memory_is_freed_at_once(tmp_path: Path) -> None:

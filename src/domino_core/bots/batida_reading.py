@@ -29,15 +29,7 @@ from dataclasses import dataclass, replace
 
 from domino_core.bots.batida_search import PAIR_ID
 from domino_core.bots.knowledge import Knowledge, parse_pair
-from domino_core.tiles import (
-    FULL_SET,
-    IS_DOUBLE,
-    NUMBER_MASK,
-    TILE_A,
-    TILE_B,
-    TILE_VALUE,
-    pips_of,
-)
+from domino_core.tiles import FULL_SET, IS_DOUBLE, NUMBER_MASK, TILE_A, TILE_B, TILE_VALUE, pips_of
 
 __all__ = [
     "EPSILON", "TEMPERATURE", "PastPlay", "chance_product", "option_scores", "past_plays",
@@ -171,13 +163,10 @@ def _later(plays: Sequence[tuple[int, int]], seat: int) -> int | None:
 
 
 def _owner_bonus(k: Knowledge, seat: int, owner: int) -> float:
+    """What Nino adds for covering an end ``owner`` laid: the partner's -3, an opponent's +2."""
     if not k.teams or owner < 0:
         return 0.0
-    if owner == (seat + 2) % 4:
-        return -3.0
-    if owner % 2 != seat % 2:
-        return 2.0
-    return 0.0
+    return -3.0 if owner == (seat + 2) % 4 else 2.0 if owner % 2 != seat % 2 else 0.0
 
 
 def _pass_chance(pool: int, count: int, open_mask: int) -> float:
@@ -286,11 +275,9 @@ def weight(plays: Sequence[PastPlay], hands: Sequence[int], teams: bool,
            cache: dict[tuple[int, int], float] | None = None) -> float:
     """The world ``hands``' weight: the product of every past play's chance in it, by
     Nino's habits (``play_chance``; ``cache`` as ``chance_product`` keeps it)."""
-
-    def chance(p: PastPlay, hand: int) -> float:
-        return play_chance(p, hand, teams, points, epsilon, temperature)
-
-    return chance_product(plays, hands, chance, cache)
+    return chance_product(
+        plays, hands, lambda p, hand: play_chance(p, hand, teams, points, epsilon, temperature),
+        cache)
 
 
 def chance_product(

@@ -265,16 +265,11 @@ class Reminders:
             log.warning("reminder %s given up after %d tries", row["id"], attempts)
             await self._finish(row, token, "failed", done)
             return
-        await self._transact(
-            functools.partial(
-                rows.retry_later,
-                rid=row["id"],
-                token=token,
-                due_at=due,
-                attempts=attempts,
-                delivered=done,
-            )
+        later = functools.partial(
+            rows.retry_later, rid=row["id"], token=token, due_at=due, attempts=attempts,
+            delivered=done,
         )
+        await self._transact(later)
 
     async def _finish(self, row: dict[str, Any], token: str, state: str, done: list[int]) -> None:
         """Close the claimed ``row`` as ``state``."""
