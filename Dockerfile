@@ -28,6 +28,6 @@ USER 10001:10001
 VOLUME ["/data"]
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-    CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status != 200)"]
+    CMD ["python", "-c", "import os, sys, urllib.request; port = os.environ.get('DOMINO_PORT', '8000'); sys.exit(urllib.request.urlopen(f'http://127.0.0.1:{port}/healthz', timeout=4).status != 200)"]
 # `domino serve` migrates the database (Alembic) and then serves.
 CMD ["domino", "serve"]

@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from . import __version__, metrics
 from .api import ws
 from .api.body_limit import BodyLimit
+from .api.database_away import install_database_away
 from .api.direct_send import RawSend
 from .api.docs import install_docs
 from .api.errors import install_error_handlers
@@ -106,6 +107,7 @@ def create_app(
     app.add_middleware(BodyLimit)  # 413 for a request body over its route's limit
     install_docs(app)
     install_error_handlers(app)
+    install_database_away(app)  # 503, not 500, while the database cannot be reached
     app.state.settings = settings
 
     @app.exception_handler(TableBusy)

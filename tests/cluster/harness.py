@@ -18,7 +18,6 @@ import os
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -29,10 +28,10 @@ from typing import Any
 import httpx
 
 from server.harness import Server, TableApi, free_port, new_postgres_database
+from server.local_postgres import LocalPostgres, pg_bin
 
 ROOT = Path(__file__).resolve().parents[2]
 HAPROXY = os.environ.get("HAPROXY", shutil.which("haproxy") or "/usr/sbin/haproxy")
-PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
 
 #: What every instance of a test cluster runs with (short leases: failover in seconds).
 CLUSTER_ENV = {
@@ -60,68 +59,6 @@ def wait_for(pred: Any, timeout: float, what: str, every: float = 0.05) -> Any:
         if time.monotonic() > end:
             raise TimeoutError(f"{what}: not within {timeout} s")
         time.sleep(every)
-
-
-class LocalPostgres:
-    """A throwaway PostgreSQL 15 cluster in a temporary folder, on a free port."""
-
-    def __init__(self) -> None:
-        self.dir = Path(tempfile.mkdtemp(prefix="domino-pg-"))
-        self.port = free_port()
-        self.url = f"postgresql+asyncpg://postgres@127.0.0.1:{self.port}/postgres"
-
-    def _as_postgres(self, cmd: list[str]) -> None:
-        if os.geteuid() == 0:
-            shutil.chown(self.dir, "postgres")
-            cmd = ["su", "postgres", "-c", " ".join(cmd)]
-        subprocess.run(cmd, check=True, capture_output=True)
-
-    def start(self) -> None:
-        data = self.dir / "data"
-        self._as_postgres(
-            [
-                str(PG_BIN / "initdb"),
-                "-D",
-                str(data),
-                "-U",
-                "postgres",
-                "--auth=trust",
-                "-E",
-                "UTF8",
-            ]
-        )
-        opts = (
-            f"'-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
-            " -c max_connections=300 -c fsync=off'"
-        )
-        self._as_postgres(
-            [
-                str(PG_BIN / "pg_ctl"),
-                "-D",
-                str(data),
-                "-o",
-                opts,
-                "-l",
-                str(self.dir / "pg.log"),
-                "-w",
-                "start",
-            ]
-        )
-
-    def stop(self) -> None:
-        with contextlib.suppress(Exception):
-            self._as_postgres(
-                [
-                    str(PG_BIN / "pg_ctl"),
-                    "-D",
-                    str(self.dir / "data"),
-                    "-m",
-                    "immediate",
-                    "-w",
-                    "stop",
-                ]
-            )
-        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def fresh_database(base: str) -> str:
@@ -276,11 +213,12 @@ def postgres_base() -> Iterator[str]:
     if url:
         yield url
         return
-    if not (PG_BIN / "initdb").exists():
+    found = pg_bin()
+    if found is None:
         import pytest
 
-        pytest.skip("no PostgreSQL: set DOMINO_TEST_POSTGRES_URL or install postgresql-15")
-    pg = LocalPostgres()
+        pytest.skip("no PostgreSQL: set DOMINO_TEST_POSTGRES_URL or install postgresql")
+    pg = LocalPostgres(found)
     pg.start()
     try:
         yield pg.url

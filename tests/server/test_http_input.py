@@ -187,3 +187,25 @@ def test_bodies_json_cannot_read_get_a_typed_422(server: Server) -> None:
     assert server.join(t["table_id"], "Bia")["seat"] == 1
     log = server.log_path.read_text() if server.log_path else ""
     assert "Traceback" not in log
+
+
+def test_a_setting_the_table_would_not_use_is_refused_not_dropped(server: Server) -> None:
+    """A strict body: a setting this table would ignore is a 422 naming it, never a table
+    created without it (the creator would think it was set)."""
+    unused = [
+        ({"seats": 2, "partner": "friend"}, "partner"),
+        ({"preset": "draw", "seats": 4, "teams": False, "partner": "bot"}, "partner"),
+        ({"seats": 2, "pace": "correspondence", "turn_seconds": 30}, "turn_seconds"),
+        ({"preset": "classic", "seats": 2, "batida_points": [1, 2, 3, 4]}, "batida_points"),
+        ({"preset": "block", "seats": 2, "blocked_points": 3}, "blocked_points"),
+    ]
+    for body, named in unused:
+        r = server.post("/api/tables", body)
+        assert r.status_code == 422 and named in r.json()["detail"], (body, r.text)
+    used = [
+        {"preset": "classic", "seats": 4, "partner": "bot"},  # classic at 4: always teams
+        {"seats": 2, "pace": "live", "turn_seconds": 30},
+        {"preset": "block", "seats": 2, "scoring": "batida", "blocked_points": 2},
+    ]
+    for body in used:
+        assert server.post("/api/tables", body).status_code == 201, body

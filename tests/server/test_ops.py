@@ -83,7 +83,7 @@ def test_every_copy_source_is_in_the_build_context(tmp_path: Path) -> None:
 def test_the_images_install_migrate_and_serve_commands_work(tmp_path: Path) -> None:
     """The Dockerfile's COPY and RUN steps, run from exactly its build context into a
     fresh venv; then its CMD with its ENV serves, migrates the volume and passes its
-    HEALTHCHECK."""
+    HEALTHCHECK (on the port its ``DOMINO_PORT`` names, here not the default)."""
     context = tmp_path / "context"
     build_context(context)
     instructions = dockerfile_instructions()
@@ -140,10 +140,28 @@ def test_the_images_install_migrate_and_serve_commands_work(tmp_path: Path) -> N
         health = next(arg for ins, arg in instructions if ins == "HEALTHCHECK")
         check = json.loads(health[health.index("CMD") + 3 :].strip())
         check = [str(bin_dir / "python") if part == "python" else part for part in check]
-        check = [part.replace(":8000/", f":{port}/") for part in check]
         assert subprocess.run(check, env=env).returncode == 0
         db = sqlite3.connect(data / "domino.sqlite3")
         head = ScriptDirectory(str(ROOT / "migrations")).get_current_head()
         assert db.execute("select version_num from alembic_version").fetchone() == (head,)
         assert db.execute("select count(*) from tables").fetchone() == (1,)
         db.close()
+
+
+def test_the_compose_cluster_sets_real_settings_and_sees_players_addresses() -> None:
+    """deploy/compose.yaml: every ``DOMINO_*`` it sets is a setting the server reads (a
+    misspelt one would be ignored without a word), the instances publish no port (only
+    HAProxy reaches them) and trust its ``X-Forwarded-For``: else every player would
+    share HAProxy's address, one creation limit for all and no ranking points."""
+    import yaml
+
+    from domino_server.core.config import Settings
+
+    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
+    env = compose["x-domino"]["environment"]
+    known = {f"DOMINO_{name.upper()}" for name in Settings.model_fields}
+    assert {k for k in env if k.startswith("DOMINO_")} <= known
+    assert env.get("FORWARDED_ALLOW_IPS"), "the instances ignore HAProxy's X-Forwarded-For"
+    instances = [s for s in compose["services"].values() if s.get("build")]
+    assert len(instances) >= 2 and not any("ports" in s for s in instances)
+    assert "option forwardfor" in (ROOT / "deploy" / "haproxy.cfg").read_text()

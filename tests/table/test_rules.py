@@ -7,6 +7,7 @@ from __future__ import annotations
 from domino_server.table import Rejection, Stored, decide
 from domino_server.table import commands as mc
 from domino_server.table.deadlines import bot_turn, next_wakeup, public
+from domino_server.table.state import REACTION_IDS_KEPT
 from domino_server.table.summary import summary
 
 from .machine import T0, TIMING, Table, deal, new_table
@@ -234,6 +235,24 @@ def test_a_command_id_is_applied_once_and_spectators_cannot_act() -> None:
     assert isinstance(again, Rejection) and again.code == "duplicate_id"
     spectator = t.try_(mc.Resign(None, "x"))
     assert isinstance(spectator, Rejection) and spectator.code == "not_allowed"
+
+
+def test_a_reaction_sent_again_is_refused_as_a_reaction_and_old_ids_are_let_go() -> None:
+    """A reaction's id sent again (a reconnect resends it) is refused without naming an
+    event (a reaction is none); a table keeps only the latest reactions' ids, so a table
+    that stays open for hours does not pile them up."""
+    t = Table(new_table(seats=2))
+    t.join("Bia", 1)
+    t.do(mc.React(0, "hi", "nice"))
+    t.start()  # event numbers move on
+    again = t.try_(mc.React(0, "hi", "nice"), at=t.now + 10)
+    assert isinstance(again, Rejection) and again.code == "duplicate_id"
+    assert "event" not in again.reason and "reaction" in again.reason
+    for i in range(REACTION_IDS_KEPT + 10):
+        t.do(mc.React(i % 2, f"r{i}", "nice"), at=t.now + 2)
+    assert len(t.state.reaction_ids) == REACTION_IDS_KEPT
+    assert isinstance(t.try_(mc.React(1, f"r{REACTION_IDS_KEPT + 9}", "nice"), at=t.now + 2),
+                      Rejection)  # the latest are still known
 
 
 def test_summary_shows_who_plays_each_seat_and_never_a_token() -> None:

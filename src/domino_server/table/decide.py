@@ -55,9 +55,11 @@ def _decide(state: TableState, cmd: c.Command, now: float) -> list[Event]:
     if seat is None:
         raise Refused("not_allowed", "spectators cannot act; join the table first")
     key = (seat, cmd.cmd_id)
-    if key in state.cmd_ids or key in state.reaction_ids:
-        seq = state.cmd_ids.get(key, state.seq)
+    if key in state.cmd_ids:
+        seq = state.cmd_ids[key]
         raise Refused("duplicate_id", f"command {cmd.cmd_id!r} was already applied (event {seq})")
+    if key in state.reaction_ids:  # a reaction is no event: it has no number to name
+        raise Refused("duplicate_id", f"reaction {cmd.cmd_id!r} was already shown")
     out = Outbox(state, now, seat=seat, cmd_id=cmd.cmd_id)
     if isinstance(cmd, c.React):
         return _react(out, state, seat, cmd)

@@ -14,7 +14,7 @@ from domino_core import Match, Move
 
 from . import fairplay
 from .events import MATCH_KINDS, Event, Presence, Reacted, Stored
-from .state import BOT_NAMES, Pending, SeatState, TableState
+from .state import BOT_NAMES, REACTION_IDS_KEPT, Pending, SeatState, TableState
 from .state import Presence as PresenceState
 
 __all__ = ["evolve", "fold"]
@@ -55,7 +55,10 @@ def _reacted(state: TableState, ev: Reacted) -> TableState:
     times = list(state.reacted_at or (float("-inf"),) * len(state.seats))
     times[ev.seat] = ev.at
     state.reacted_at = tuple(times)
-    state.reaction_ids.add((ev.seat, ev.cmd_id))
+    ids = state.reaction_ids
+    ids[(ev.seat, ev.cmd_id)] = None
+    if len(ids) > REACTION_IDS_KEPT:  # only a reaction sent again soon is a duplicate
+        del ids[next(iter(ids))]
     return state
 
 

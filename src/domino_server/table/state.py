@@ -24,6 +24,10 @@ from .fairround import FairRound
 
 __all__ = ["BOT_NAMES", "Pending", "Presence", "SeatState", "TableSpec", "TableState", "Timing"]
 
+#: How many of the latest reactions' ids a table keeps (a reaction sent again after a
+#: reconnect comes within seconds; reactions are spaced, so this is minutes of them).
+REACTION_IDS_KEPT = 64
+
 #: The computer players' names (RULES.md §10), by level.
 BOT_NAMES = {"rabisco": "Rabisco", "nino": "Nino", "voquelonia": "Vó Quelônia"}
 
@@ -122,7 +126,9 @@ class TableState:
     ranking: dict[str, Any] | None = None  # the finished match's {"points", "reason"}
     cmd_ids: dict[tuple[int, str], int] = field(default_factory=dict)  # → seq applied
     reacted_at: tuple[float, ...] = ()  # per seat: its last quick reaction (memory only)
-    reaction_ids: set[tuple[int, str]] = field(default_factory=set)  # memory only
+    #: the ids of the latest reactions (at most ``REACTION_IDS_KEPT``, oldest first; the
+    #: values unused): one sent again is refused, not shown twice (memory only)
+    reaction_ids: dict[tuple[int, str], None] = field(default_factory=dict)
     #: round → its fair-deal inputs (:mod:`.fairplay`); the seeds stay secret until revealed
     fair: dict[int, FairRound] = field(default_factory=dict)
     _rules: Rules | None = None

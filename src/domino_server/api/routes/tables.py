@@ -7,7 +7,6 @@ import uuid
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, status
-from sqlalchemy.exc import SQLAlchemyError
 
 from domino_core import Rules
 from domino_core.rules import KNOBS
@@ -18,9 +17,9 @@ from ...protocol import commands as c
 from ...protocol.events import TableSummary
 from ...tables.actor import TableActor
 from ...tables.messages import Join, Reply
-from ...tables.registry import TableUnreadable
 from ...tables.tokens import address_hash, hash_token, new_token
 from ..answers import ActionDone, CreatedTable, JoinedTable, TableList, TableListing
+from ..database_away import UNREADABLE
 from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep, is_table_id
 from ..limits import AddressLimiter
 from ..requests import AnnulmentVote, CreateTable, JoinTable
@@ -29,11 +28,6 @@ router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 #: Most tables one list request may ask for.
 MAX_LISTED = 50
-
-#: What reading a table may raise when the database cannot be read now (a driver or pool
-#: error, a connection refused or timed out, a live table that could not answer): 503.
-#: Anything else is a bug, and answers 500 as bugs do.
-UNREADABLE = (SQLAlchemyError, OSError, TableUnreadable)
 
 STATUS_OF_CODE = {
     "not_allowed": status.HTTP_403_FORBIDDEN,
@@ -84,6 +78,19 @@ def _invite_url(request: Request, base: str, table_id: str) -> str:
     return f"{root}/t/{table_id}"
 
 
+def _unused(body: CreateTable, rules: Rules) -> str | None:
+    """Why a setting given would have no effect at this table (a strict body says so
+    rather than drop it), or None."""
+    if body.partner is not None and not (rules.seats == 4 and rules.teams):
+        return "partner is only for 4 seats in teams"
+    if body.turn_seconds is not None and body.pace != "live":
+        return "turn_seconds is only for live tables: a table at your own pace has no turn timer"
+    batida_knobs = {"batida_points", "blocked_points"} & body.model_fields_set
+    if batida_knobs and not rules.batida:
+        return f"{' and '.join(sorted(batida_knobs))}: only for batida scoring"
+    return None
+
+
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
@@ -118,7 +125,10 @@ async def create_table(
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     if len(body.bots) > body.seats:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "more bots than seats")
-    turn_seconds = body.turn_seconds if body.pace == "live" else None
+    unused = _unused(body, rules)
+    if unused is not None:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, unused)
+    turn_seconds = body.turn_seconds
     if turn_seconds is not None and turn_seconds < settings.min_turn_seconds:
         raise HTTPException(
             status.HTTP_422_UNPROCESSABLE_CONTENT,

@@ -1,0 +1,48 @@
+"""Answers while the database cannot be reached (a restart, a failover, a full disk).
+
+Any route whose work needs the database answers **503** with a JSON ``detail`` and a
+``Retry-After``, never a bare 500 with a traceback in the log; the log gets one warning
+line naming the route's path and the error's kind (never a token: tokens travel in
+headers and bodies, not in paths). The table socket answers an ``error`` frame with code
+``unavailable`` and closes with 1013 (try again later), as it does for a table busy
+elsewhere. Once the database is back, everything answers as before: nothing is kept.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..tables.registry import TableUnreadable
+from .errors import AsciiJSONResponse
+
+__all__ = ["DETAIL", "UNREADABLE", "install_database_away"]
+
+log = logging.getLogger("domino_server.database")
+
+#: What a route may raise when the database cannot be read or written now (a driver or
+#: pool error, a connection refused or timed out, a live table that could not answer).
+#: Anything else is a bug, and answers 500 as bugs do.
+UNREADABLE = (SQLAlchemyError, OSError, TableUnreadable)
+
+DETAIL = "the tables cannot be read or written now; try again in a moment"
+
+#: Seconds a client is asked to wait before trying again.
+RETRY_AFTER = "5"
+
+
+async def database_away(request: Request, exc: Exception) -> Response:
+    """503 ``{"detail": DETAIL}`` with ``Retry-After``."""
+    log.warning("%s %s: the database is away (%s)", request.method, request.url.path,
+                type(exc).__name__)
+    return AsciiJSONResponse({"detail": DETAIL}, status_code=503,
+                             headers={"Retry-After": RETRY_AFTER})
+
+
+def install_database_away(app: FastAPI) -> None:
+    """Answer every error of :data:`UNREADABLE` a route raises with :func:`database_away`."""
+    for kind in UNREADABLE:
+        app.add_exception_handler(kind, database_away)
