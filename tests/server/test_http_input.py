@@ -182,6 +182,10 @@ def test_bodies_json_cannot_read_get_a_typed_422(server: Server) -> None:
             assert why in err["msg"], (path, err)
     err = _typed(_raw(server, "/api/tables", b"{not json"), 422, "json_invalid")
     assert err["loc"] == ["body", 1]
+    for body in (b'{"seats": 2}', b"{bad"):  # curl -d: a form's media type
+        as_form = httpx.post(f"{server.http}/api/tables", content=body, timeout=10, headers={
+            "Content-Type": "application/x-www-form-urlencoded"})
+        assert "Content-Type: application/json" in _typed(as_form, 422, "json_invalid")["msg"]
     seats = server.get(f"/api/tables/{t['table_id']}").json()["seats"]
     assert [s["kind"] for s in seats] != ["human", "human"]
     assert server.join(t["table_id"], "Bia")["seat"] == 1

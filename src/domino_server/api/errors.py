@@ -86,10 +86,20 @@ def typed(errors: list[dict[str, Any]], status_code: int = 422) -> AsciiJSONResp
     )
 
 
-async def validation_error(_request: Request, exc: Exception) -> Response:
-    """422 ``{"detail": [{"loc", "msg", "type", "input"?}, ...]}``."""
+#: What a body sent as another media type than JSON (curl's ``-d`` sends a form) is told.
+NOT_JSON = "the body must be JSON, sent with Content-Type: application/json"
+
+
+async def validation_error(request: Request, exc: Exception) -> Response:
+    """422 ``{"detail": [{"loc", "msg", "type", "input"?}, ...]}``; a whole body that
+    is not a JSON object because it was not sent as JSON says so (``json_invalid``)."""
     assert isinstance(exc, RequestValidationError)
-    return typed(list(exc.errors()))
+    errors = list(exc.errors())
+    sent_as = request.headers.get("content-type", "")
+    if sent_as and "json" not in sent_as and any(tuple(e.get("loc", ())) == ("body",)
+                                                  for e in errors):
+        return typed([{"loc": ("body",), "msg": NOT_JSON, "type": "json_invalid"}])
+    return typed(errors)
 
 
 def _unreadable(exc: StarletteHTTPException) -> str | None:
