@@ -38,9 +38,15 @@ export function describeEvent(state, event) {
     case "seat_joined":
       // the seat still shows its bot's name until the summary comes: say the one who sat
       return t("log.seat_joined", { name: (event.name && personName(event.name)) || name });
+    case "seat_human": {
+      // a friend taking the seat its bot kept: the summary still names it the bot's
+      const held = ((state.table && state.table.seats) || []).find((s) => s.seat === event.seat);
+      if (!held || held.kind !== "bot") return t("log.seat_human", { name });
+      if (event.seat === state.seat) return t("log.seat_taken_you", { bot: name });
+      return t("log.seat_taken", { name: personName(held.name), bot: name });
+    }
     case "round_end":
     case "started":
-    case "seat_human":
     case "annulment_proposed":
     case "annulment_vote":
     case "match_end":

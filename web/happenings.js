@@ -34,15 +34,15 @@ export function moveWords(event) {
 /**
  * Whether `event` (a `seat_human`) only repeats a friend's arrival the page has just
  * said: the seat's `seat_joined` is the last word about that seat in `feed` (table
- * events, oldest first, `{seq, event}`). A player back from being away is news.
+ * events, oldest first, `{seq, event}`). A player back from being away is news, and so
+ * is a friend taking the seat after its bot's move (the bot was on turn when they came).
  */
 export function repeatsJoin(feed, event) {
   if (!event || event.type !== "seat_human") return false;
   for (let i = feed.length - 1; i >= 0; i -= 1) {
     const e = feed[i].event;
     if (!e || e.seat !== event.seat || e === event) continue;
-    if (e.type === "seat_joined") return true;
-    if (e.type === "seat_bot" || e.type === "seat_human") return false;
+    return e.type === "seat_joined";
   }
   return false;
 }

@@ -93,6 +93,11 @@ export const TABLE_TEXTS = {
     "reject.name.name_invisible_character":
       "o nome tem caracteres invisíveis (comuns ao copiar de outro app): apague e digite o nome de novo.",
     "reject.tooLarge": "isso é grande demais para o servidor.",
+    "action.botFinishes": "{name} termina esta jogada; depois a cadeira é sua",
+    "log.seat_taken": "{name} assumiu a cadeira de {bot}.",
+    "log.seat_taken_you": "Você assumiu a cadeira de {bot}: agora é com você.",
+    "absence.mine": "Você tem até {when} para jogar.",
+    "absence.mineLate": "Seu prazo para jogar passou: quem está na mesa pode encerrar a partida e ficar com a vitória. Jogue já.",
   },
   en: {
     "seat.played": "played {tile}",
@@ -181,5 +186,10 @@ export const TABLE_TEXTS = {
     "reject.name.name_invisible_character":
       "the name holds invisible characters (common when copying from another app): delete it and type the name again.",
     "reject.tooLarge": "that is too large for the server.",
+    "action.botFinishes": "{name} finishes this move; then the seat is yours",
+    "log.seat_taken": "{name} took over {bot}'s seat.",
+    "log.seat_taken_you": "You took over {bot}'s seat: it is your game now.",
+    "absence.mine": "You have until {when} to play.",
+    "absence.mineLate": "Your time to play is up: the others at the table may end the match and take the win. Play now.",
   },
 };

@@ -77,17 +77,22 @@ export function renderHistory(S, force = false) {
 
 /**
  * Correspondence: "waiting" while another person's turn runs, "late" once the
- * absence deadline has passed (any other player may claim), else null.
+ * absence deadline has passed (any other player may claim); on our own turn "mine",
+ * then "mineLate" (the others may claim the win from us); else null.
  */
 function absence(S) {
   const v = S.view;
   const table = S.table;
   if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
-  if (isMyTurn(S) || !table.deadline) return null;
+  if (!table.deadline) return null;
+  const past = secondsLeft(table.deadline, Date.now()) === 0;
+  if (isMyTurn(S)) return past ? "mineLate" : "mine";
   const seat = table.seats.find((x) => x.seat === v.turn);
   if (!seat || seat.kind !== "human") return null;
-  return secondsLeft(table.deadline, Date.now()) === 0 ? "late" : "waiting";
+  return past ? "late" : "waiting";
 }
+
+const ABSENCE_TEXT = { waiting: "absence.until", late: "absence.late", mine: "absence.mine", mineLate: "absence.mineLate" };
 
 function renderAbsence(S) {
   const state = absence(S);
@@ -96,7 +101,7 @@ function renderAbsence(S) {
   if (state === null) return;
   const name = seatName(S, S.view.turn);
   const when = new Date(Date.parse(S.table.deadline)).toLocaleString(getLang(), { dateStyle: "short", timeStyle: "short" });
-  const text = state === "late" ? t("absence.late", { name }) : t("absence.until", { name, when });
+  const text = t(ABSENCE_TEXT[state], { name, when });
   if ($("absence-text").textContent !== text) $("absence-text").textContent = text;
   $("claim-now").hidden = state !== "late";
   $("claim").disabled = state !== "late";

@@ -109,7 +109,18 @@ export function moveInFlight(state) {
 /** Whether it is our turn to play in the current round. */
 export function isMyTurn(state) {
   const v = state.view;
-  return Boolean(v && !v.round_over && !v.over && state.seat !== null && v.turn === state.seat);
+  return Boolean(v && !v.round_over && !v.over && state.seat !== null && v.turn === state.seat && !botPlaysMySeat(state));
+}
+
+/**
+ * Whether a bot plays our seat right now: a friend who just took a bot's seat while that
+ * bot was on turn (the seat is theirs right after its move), or a person back after being
+ * away, until the seat is handed back. The move on turn is then not ours to make.
+ */
+export function botPlaysMySeat(state) {
+  const seats = (state.table && state.table.seats) || [];
+  const me = state.seat === null ? null : seats.find((s) => s.seat === state.seat);
+  return Boolean(me && me.bot);
 }
 
 /** The tab's title: it says when the table waits for our move, so a tab in the background shows it. */
@@ -149,6 +160,9 @@ export function mainAction(state) {
   if (view.over) return { kind: "none", label: "", enabled: false };
   if (view.round_over) {
     return { kind: "next_round", label: t("action.nextRound"), enabled: state.seat !== null };
+  }
+  if (view.turn === state.seat && botPlaysMySeat(state)) {
+    return { kind: "wait", label: t("action.botFinishes", { name: seatName(state, state.seat) }), enabled: false };
   }
   if (isMyTurn(state)) {
     const legal = view.legal || [];

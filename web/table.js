@@ -161,7 +161,9 @@ export function onFrame(frame) {
     // said as a function of the state then, so a language change words it again (resay)
     const now = S;
     const event = frame.event;
-    if (!repeatsJoin(before.feed, event) && describeEvent(now, event)) announce(() => describeEvent(now, event));
+    // a round's end is said once, by the round panel's sentence below ("Fim da rodada 1. ...")
+    const news = event && event.type !== "round_end" && !repeatsJoin(before.feed, event);
+    if (news && describeEvent(now, event)) announce(() => describeEvent(now, event));
     if (frame.event && frame.event.type === "play") playSound("tile", settings.sound);
     if (frame.event && frame.event.type === "round_end") playSound("round", settings.sound);
   }
@@ -183,6 +185,7 @@ export function onFrame(frame) {
   if (picking && !isMyTurn(S)) setPicking(null);
   const roundEnded = !(before.view && before.view.round_over) && S.view && S.view.round_over && !S.view.over;
   const matchEnded = !(before.view && before.view.over) && S.view && S.view.over;
+  const roundStarted = Boolean(before.view && before.view.round_over && S.view && !S.view.round_over);
   offerSeed(S, send); // our client seed for a committed deal (fair-view.js)
   redraw();
   // a new panel: its result is said, and focus goes to it (a keyboard is not left behind)
@@ -193,6 +196,10 @@ export function onFrame(frame) {
   } else if (roundEnded) {
     announce(() => roundSentence(ended), true);
     focusPanel("round-title");
+  } else if (roundStarted && (!document.activeElement || document.activeElement === document.body)) {
+    // the button that started it was disabled or hidden: the keyboard goes on at the hand
+    const stop = document.querySelector("#hand .hand-tile[tabindex='0']");
+    if (stop) stop.focus();
   }
 }
 

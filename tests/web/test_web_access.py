@@ -221,13 +221,19 @@ def test_a_win_is_claimed_when_the_other_player_is_absent(
         turn = state(host)["view"]["turn"]
         absent, waiting = (host, friend) if turn == 0 else (friend, host)
         absent_name = "Lia" if turn == 0 else "Teo"
-        # the one on turn is not offered the claim; the other sees until when they may wait
-        expect(absent.locator("#absence-bar")).to_be_hidden()
+        # the one on turn sees their own deadline, never a claim; the other sees until
+        # when they may wait
+        own = absent.locator("#absence-bar")
+        expect(own).to_contain_text("Você tem até", timeout=5000)
+        expect(absent.locator("#claim-now")).to_be_hidden()
         bar = waiting.locator("#absence-bar")
         expect(bar).to_contain_text(f"{absent_name} tem até", timeout=5000)
         expect(waiting.locator("#claim-now")).to_be_hidden()
-        # ten seconds after the turn began (the server's absence time here) the claim opens
+        # ten seconds after the turn began (the server's absence time here) the claim opens,
+        # and the one on turn is told the others may now take the win
         expect(bar).to_contain_text("passou do prazo", timeout=20000)
+        expect(own).to_contain_text("Seu prazo para jogar passou", timeout=5000)
+        expect(absent.locator("#claim-now")).to_be_hidden()
         waiting.click("#claim-now")
         expect(waiting.locator("#confirm-dialog")).to_be_visible()
         waiting.click("#confirm-yes")

@@ -153,10 +153,17 @@ def test_focus_goes_to_each_new_screen_and_panel_and_the_result_is_said(
     expect(page.locator("#live")).to_contain_text(
         re.compile(r"Fim da rodada 1\. .+(pontos|ninguém)")
     )
-    # the next round, then a resign: the match-over title takes the focus and the live
-    # region says the match's result (who won, why, the score), not only "match over"
-    page.click("#main-action")
+    expect(page.locator("#live")).not_to_contain_text("Fim da rodada. ")  # said once
+    # the next round by the keyboard: focus goes on at the hand, not back to the page's top
+    page.focus("#main-action")
+    page.keyboard.press("Enter")
     page.wait_for_function("() => !dominoDebug.state().view.round_over", timeout=10000)
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('#hand') !== null",
+        timeout=5000,
+    )
+    # then a resign: the match-over title takes the focus and the live
+    # region says the match's result (who won, why, the score), not only "match over"
     page.click("#more summary")
     page.click("#resign")
     page.click("#confirm-yes")

@@ -171,6 +171,9 @@ test("a friend who joined is said once: seat_human right after seat_joined repea
   const back = [...feed, { seq: 2, event: { type: "seat_bot", seat: 1, reason: "away" } }];
   assert.ok(!repeatsJoin(back, { type: "seat_human", seat: 1 }), "back from being away is news");
   assert.ok(!repeatsJoin([], { type: "seat_human", seat: 1 }));
+  // she came while its bot was on turn: the bot's move, then the seat is hers (news)
+  const after = [...feed, { seq: 2, event: { type: "play", seat: 1, tile: "5-3", end: "R" } }];
+  assert.ok(!repeatsJoin(after, { type: "seat_human", seat: 1 }), "taking over after the bot's move is news");
 });
 
 const TEAMS = { preset: "classic", seats: 4, teams: true, goal: 100 };

@@ -126,6 +126,28 @@ test("the main button follows the game: start, play, draw, pass, wait, next roun
   assert.equal(pageTitle({ ...base, seat: null, view: view({ turn: 0 }) }), "Dominó");
 });
 
+test("a friend who took a bot's seat while that bot was on turn waits for its move", () => {
+  // Cris (seat 1) joined while Nino thought: the seat is Nino's until its move is made
+  const kept = { ...table, seats: table.seats.map((s) => (s.seat === 1 ? { ...s, name: "Cris" } : s)) };
+  const cris = { ...initialState("abc", 1), table: kept, view: view({ seat: 1, turn: 1 }) };
+  assert.equal(isMyTurn(cris), false, "not her move: the server would refuse it");
+  const action = mainAction(cris);
+  assert.deepEqual([action.kind, action.enabled], ["wait", false]);
+  assert.equal(action.label, "Nino finishes this move; then the seat is yours");
+  assert.equal(pageTitle(cris), "Dominó");
+  // the hand-over, said to her and to the others, names the bot she replaces
+  assert.equal(describeEvent(cris, { type: "seat_human", seat: 1 }), "You took over Nino's seat: it is your game now.");
+  const ana = { ...cris, seat: 0 };
+  assert.equal(describeEvent(ana, { type: "seat_human", seat: 1 }), "Cris took over Nino's seat.");
+  // once the seat is hers, her turn is hers; a person back from being away "is back"
+  const hers = { ...cris, table: { ...kept, seats: kept.seats.map((s) => (s.seat === 1 ? { ...s, kind: "human", bot: null } : s)) } };
+  assert.equal(isMyTurn(hers), true);
+  assert.equal(describeEvent({ ...hers, seat: 0 }, { type: "seat_human", seat: 1 }), "Cris is back in the seat.");
+  // a person of ours while away: a bot plays for them until the seat is handed back
+  const away = { ...initialState("abc", 0), table: { ...table, seats: table.seats.map((s) => (s.seat === 0 ? { ...s, bot: "nino" } : s)) }, view: view() };
+  assert.equal(isMyTurn(away), false);
+});
+
 test("events read as sentences naming the seat", () => {
   const s = { ...initialState("abc", 0), table, view: view() };
   assert.equal(describeEvent(s, { type: "play", seat: 1, tile: "6-4", end: "L", points: 10 }), "Nino played 6-4 on the left end and scored 10.");
