@@ -8,7 +8,7 @@
 
 import { resay } from "./announce.js";
 import { bindBoard, forgetBoard } from "./board-view.js";
-import { bindFair, showCommitment } from "./fair-view.js";
+import { bindFair, relabelFair, showCommitment } from "./fair-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
 import { quickPlay, refreshHomeForm, refreshQuickPlay, submitHome } from "./home.js";
 import { applyI18n, setLang, t } from "./i18n.js";
@@ -45,6 +45,7 @@ function relabel() {
   relabelLobby(); // the invitation on screen, as the table was when it was opened
   redraw();
   showCommitment(S); // the table menu's line naming the shuffle promised
+  relabelFair(); // and a shuffle check's result, on the table or the replay
   resay(); // the line under the felt too, at once: not in the old language until the next move
   relabelReplay(); // the replay on screen too (its step, its players' names)
   if ($("rules-dialog").open) renderRules();

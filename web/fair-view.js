@@ -49,23 +49,53 @@ export function showCommitment(state) {
   line.title = fair ? fair.commitment : "";
 }
 
-/** Verify `record` and write the outcome into the box with id `boxId`. */
-async function check(boxId, load) {
+/**
+ * What each result box says, as data, so that it can be said again in another language:
+ * box id -> {checking: true} while the check runs, then {result} (web/verify.js's outcome)
+ * or {fetchFailed: true}. A box not listed shows nothing.
+ */
+const shown = new Map();
+
+/** Write what box `boxId` holds (`shown`) in the language of the moment. */
+function draw(boxId) {
   const box = $(boxId);
+  if (!box) return;
   const head = box.querySelector(".fair-headline");
   const detail = box.querySelector(".fair-detail");
-  head.textContent = t("fair.checking");
-  detail.textContent = "";
+  const what = shown.get(boxId);
   box.classList.remove("fair-ok", "fair-bad");
-  let text;
-  try {
-    text = verifyText(await verifyRecord(await load()));
-  } catch {
-    text = { ok: false, headline: t("fair.failed"), detail: t("fair.bad.fetch") };
+  if (!what || what.checking) {
+    head.textContent = what ? t("fair.checking") : "";
+    detail.textContent = "";
+    return;
   }
+  const text = what.result
+    ? verifyText(what.result)
+    : { ok: false, headline: t("fair.failed"), detail: t("fair.bad.fetch") };
   head.textContent = text.headline;
   detail.textContent = text.detail;
   box.classList.add(text.ok ? "fair-ok" : "fair-bad");
+}
+
+/** Verify `record` and write the outcome into the box with id `boxId`. */
+async function check(boxId, load) {
+  const checking = { checking: true };
+  shown.set(boxId, checking);
+  draw(boxId);
+  let outcome;
+  try {
+    outcome = { result: await verifyRecord(await load()) };
+  } catch {
+    outcome = { fetchFailed: true };
+  }
+  if (shown.get(boxId) !== checking) return; // forgotten (another table or record) or checked again
+  shown.set(boxId, outcome);
+  draw(boxId);
+}
+
+/** Say every check shown again, in the language of the moment. */
+export function relabelFair() {
+  for (const boxId of shown.keys()) draw(boxId);
 }
 
 /** The record of table `tableId` as the server gives it. */
@@ -97,9 +127,7 @@ export function bindFair({ tableId, replayRecord }) {
 /** Forget a shown verification (a new table or replay on screen). */
 export function clearFairResult() {
   for (const id of ["fair-result", "replay-fair-result"]) {
-    const box = $(id);
-    if (!box) continue;
-    box.classList.remove("fair-ok", "fair-bad");
-    for (const el of box.querySelectorAll(".fair-headline, .fair-detail")) el.textContent = "";
+    shown.delete(id);
+    draw(id);
   }
 }

@@ -86,11 +86,14 @@ dos outros menos a própria. Esses prêmios são arredondados para o múltiplo d
 <h3>Caribenho</h3>
 <ul>
 <li>7 pedras para cada um; a 4, em duplas (pode desligar).</li>
-<li>Com 2 ou 3 jogadores há monte, e você mesmo clica para comprar ou passar quando não tem pedra.</li>
+<li>Com 2 ou 3 jogadores há monte. Sem pedra que sirva, a compra é com você: cada clique
+no monte (ou em Comprar) tira uma pedra, até aparecer uma que sirva. Já o passe não precisa
+de clique: sem pedra que sirva e sem nada para comprar, a vez passa sozinha.</li>
 <li>A mesa tranca no momento em que nenhuma pedra pode mais servir, sem esperar que todos passem.</li>
 <li>Quem bate leva a soma de todas as mãos; em duplas, conta até a do parceiro.</li>
-<li>Trancou: vence a menor mão e leva a soma das outras. Em duplas, empate favorece o lado de quem abriu a rodada;
-sem duplas, o primeiro na ordem a partir de quem abriu.</li>
+<li>Trancou: vence a menor mão (em duplas, a dupla com menos pontos somados). Sem duplas, o vencedor leva
+a soma das outras mãos; em duplas, a das quatro mãos, a própria e a do parceiro também. Em duplas,
+empate favorece o lado de quem abriu a rodada; sem duplas, o primeiro na ordem a partir de quem abriu.</li>
 <li>A abertura gira: cada rodada começa com o jogador seguinte. Meta de 50 a 300.</li>
 </ul>`,
   batida: `
@@ -190,11 +193,15 @@ its own. These awards are rounded to the nearest multiple of 5.</li>
 <h3>Caribbean</h3>
 <ul>
 <li>7 tiles each; with 4, in teams (you may switch that off).</li>
-<li>With 2 or 3 players there is a boneyard, and you click yourself to draw or pass when nothing fits.</li>
+<li>With 2 or 3 players there is a boneyard. With nothing to play, drawing is up to you: each
+click on the boneyard (or on Draw) draws one tile, until one fits. Passing takes no click: with
+nothing to play and nothing left to draw, your turn passes by itself.</li>
 <li>The game is blocked the moment no tile can fit any more, without waiting for everyone to pass.</li>
 <li>Going out takes the pips of all hands; with teams, the partner's too.</li>
-<li>Blocked: the lightest hand wins the other hands' pips. A team tie goes to the side that opened
-the round; without teams, to the first tied player in turn order from the opener.</li>
+<li>Blocked: the lightest hand wins (with teams, the team whose two hands hold fewer pips). Without
+teams the winner takes the other hands' pips; with teams, the pips of all four hands, its own and
+its partner's included. A team tie goes to the side that opened the round; without teams, to the
+first tied player in turn order from the opener.</li>
 <li>The opening rotates: each round starts with the next player. Goal from 50 to 300.</li>
 </ul>`,
   batida: `
