@@ -24,6 +24,27 @@ export function playedForUs(before, event, now) {
   return !Number.isNaN(end) && end - now <= 1500;
 }
 
+/**
+ * Our seat while we were away (RULES.md §10 Absence), followed one table event at a time:
+ * `away` is null while the seat is ours, else `{moves, from}` (the moves its bot made for
+ * us, the round it took over in). Returns the new `away`, and `back` (`{moves, from, to}`)
+ * on the event that hands the seat back to us.
+ */
+export function followAway(away, event, seat, round) {
+  if (!event || seat === null || event.seat !== seat) return { away, back: null };
+  if (event.type === "seat_bot" && event.reason === "away") return { away: { moves: 0, from: round }, back: null };
+  if (!away) return { away, back: null };
+  if (MOVES.includes(event.type)) return { away: { ...away, moves: away.moves + 1 }, back: null };
+  if (event.type === "seat_human") return { away: null, back: { ...away, to: round } };
+  return { away, back: null };
+}
+
+/** The notice on coming back: what the computer did for us while we were away. */
+export function awayWords(back) {
+  const key = back.to !== back.from ? "auto.awayRounds" : "auto.away";
+  return t(key, { n: back.moves, from: back.from, to: back.to });
+}
+
 /** A move in a few words for the "played for you" notice: "jogou 6-4", "comprou 2", "passou". */
 export function moveWords(event) {
   if (event.type === "play") return t("seat.played", { tile: event.tile });

@@ -87,7 +87,8 @@ export function renderSeats(S, bar) {
       (s.kind === "bot" ? BOT_MARK : "") +
       (level ? `<span class="seat-level">${level}</span>` : "") +
       (conn ? `<span class="dot ${on ? "on" : "off"}" title="${conn}"><span class="sr-only">${conn}</span></span>` : "") +
-      (human && !on ? `<span class="seat-away" aria-hidden="true">${conn}</span>` : "") +
+      // a person away whose seat its bot plays (RULES.md §10 Absence), or just offline
+      (human && (!on || s.bot) ? `<span class="seat-away" aria-hidden="true">${s.bot ? t("seat.botPlays") : conn}</span>` : "") +
       (count !== null
         ? `<span class="seat-count"><span class="long">${t("table.tiles", { n: count })}</span>` +
           `<span class="short" aria-hidden="true">${TILE_MARK}${count}</span></span>` +

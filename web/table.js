@@ -20,7 +20,7 @@ import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
 import { play as playSound } from "./sound.js";
-import { matchSentence, moveWords, playedForUs, repeatsJoin, roundSentence } from "./happenings.js";
+import { awayWords, followAway, matchSentence, moveWords, playedForUs, repeatsJoin, roundSentence } from "./happenings.js";
 import { WARN_SECONDS } from "./seats.js";
 import { turnTimer } from "./seats-view.js";
 import { describeEvent } from "./explain.js";
@@ -74,16 +74,21 @@ function tick() {
 /** The moves (events) the computer made for us since our timer ran out: the notice words them, in the language of the moment. */
 let playedForMe = [];
 
+/** Our seat while its bot played it (we were away), and what it did once we came back (happenings.js followAway). */
+let away = null;
+let awayDone = null;
+
 function showPlayedForMe() {
-  $("auto-bar").hidden = playedForMe.length === 0;
-  if (!playedForMe.length) return;
-  const text = t("auto.played", { moves: playedForMe.map(moveWords).join(", ") });
+  $("auto-bar").hidden = playedForMe.length === 0 && !awayDone;
+  if (!playedForMe.length && !awayDone) return;
+  const text = awayDone ? awayWords(awayDone) : t("auto.played", { moves: playedForMe.map(moveWords).join(", ") });
   if ($("auto-text").textContent !== text) $("auto-text").textContent = text;
 }
 
 /** Take the "played for you" notice away (its button, or our own next move). */
 export function dismissPlayedForMe() {
   playedForMe = [];
+  awayDone = null;
   showPlayedForMe();
 }
 
@@ -106,6 +111,7 @@ export function openTable(tableId, { spectate = false } = {}) {
   forgetBoard();
   forgetHand();
   forgetReactions();
+  away = null;
   dismissPlayedForMe();
   store.setCurrent(tableId);
   show("table");
@@ -158,6 +164,9 @@ export function onFrame(frame) {
     if (playedForUs(before, frame.event, Date.now()) || (playedForMe.length && frame.event.seat === S.seat && isMyTurn(before))) {
       playedForMe.push(frame.event);
     }
+    const followed = followAway(away, frame.event, S.seat, S.view && S.view.round);
+    away = followed.away;
+    if (followed.back && followed.back.moves) awayDone = followed.back;
     // said as a function of the state then, so a language change words it again (resay)
     const now = S;
     const event = frame.event;

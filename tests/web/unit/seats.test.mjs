@@ -2,7 +2,7 @@
 // what happened to us, and stepping through a replay: the pure parts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
+import { awayWords, followAway, playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
 import { setLang, t } from "../../../web/i18n.js";
 import { describeStep, movesIn, replayState, stepFrom } from "../../../web/replay.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
@@ -174,6 +174,33 @@ test("a friend who joined is said once: seat_human right after seat_joined repea
   // she came while its bot was on turn: the bot's move, then the seat is hers (news)
   const after = [...feed, { seq: 2, event: { type: "play", seat: 1, tile: "5-3", end: "R" } }];
   assert.ok(!repeatsJoin(after, { type: "seat_human", seat: 1 }), "taking over after the bot's move is news");
+});
+
+test("coming back after being away: what the computer did for us is counted and said", () => {
+  let away = null;
+  let back = null;
+  const feed = [
+    { type: "play", seat: 1, tile: "6-6" },  // before we left: not counted
+    { type: "seat_bot", seat: 1, reason: "away" },
+    { type: "play", seat: 1, tile: "6-4", end: "L" },
+    { type: "play", seat: 0, tile: "4-4", end: "L" },  // another seat's: not ours
+    { type: "draw", seat: 1, count: 2 },
+    { type: "round_start", round: 2 },
+    { type: "pass", seat: 1 },
+    { type: "seat_human", seat: 1 },
+  ];
+  let round = 1;
+  for (const event of feed) {
+    if (event.type === "round_start") round = event.round;
+    ({ away, back } = followAway(away, event, 1, round));
+    if (back) break;
+  }
+  assert.deepEqual(back, { moves: 3, from: 1, to: 2 });
+  assert.equal(away, null, "the seat is ours again");
+  assert.equal(awayWords(back), "Enquanto você esteve fora, o computador jogou por você (3 jogadas, da rodada 1 à 2).");
+  assert.equal(awayWords({ moves: 1, from: 2, to: 2 }), "Enquanto você esteve fora, o computador jogou por você (1 jogada).");
+  // a friend taking a bot's seat is not coming back from being away
+  assert.equal(followAway(null, { type: "seat_human", seat: 1 }, 1, 1).back, null);
 });
 
 const TEAMS = { preset: "classic", seats: 4, teams: true, goal: 100 };
