@@ -1,13 +1,14 @@
-"""The ``domino`` command: ``domino replay FILE | verify FILE | serve ... | arena ...``.
+"""The ``domino`` command: ``replay FILE | verify FILE | serve ... | arena ... | copy-db ...``.
 
 ``replay`` checks a game record (``docs/RECORD.md``) and prints its results
 as one JSON object (exit 0), or one line naming the round and play of the first
 problem on standard error (exit 2). ``verify`` checks every round's fair-deal proof
 (``domino-record/2``) and prints ``OK ...`` (exit 0), or one line naming the first
-round and what does not match (exit 2). ``serve`` and ``arena`` hand every argument
-after their name to the module that owns them (``domino_server.cli.main`` and
-``domino_core.arena.main``), imported only when asked for, so that
-``domino_core`` never imports the server unless ``serve`` is run.
+round and what does not match (exit 2). ``serve``, ``arena`` and ``copy-db`` hand every
+argument after their name to the module that owns them (``domino_server.cli.main``,
+``domino_core.arena.main``, ``domino_server.copy_cli.main``), imported only when asked
+for, so that ``domino_core`` never imports the server unless ``serve`` or ``copy-db`` is
+run.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ _PASSTHROUGH = {
     "serve": ("domino_server.cli", "run the game server (options: domino serve --help)"),
     "arena": ("domino_core.arena", "play computer players against each other "
                                    "(options: domino arena --help)"),
+    "copy-db": ("domino_server.copy_cli", "copy a host's tables and players into another, "
+                                          "empty database (options: domino copy-db --help)"),
 }
 
 

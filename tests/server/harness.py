@@ -112,6 +112,17 @@ def new_postgres_database(base: str, name: str) -> str:
     return f"{head}/{name}"
 
 
+def post_from(server: Server, path: str, body: Any, ip: str, token: str | None = None) -> Any:
+    """POST as a client at address ``ip`` (``X-Forwarded-For``: the server trusts its
+    loopback proxy) with the seat ``token``, if any; the JSON of a 200 or 201."""
+    headers = {"X-Forwarded-For": ip}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    r = httpx.post(f"{server.http}{path}", json=body, headers=headers, timeout=10)
+    assert r.status_code in (200, 201), r.text
+    return r.json()
+
+
 class TableApi:
     """Creating and joining tables over HTTP, for anything with :meth:`post` (a server,
     or the cluster's HAProxy front)."""

@@ -16,16 +16,7 @@ from domino_server.store.db import migrate
 from domino_server.table.ranking import outcome
 from domino_server.table.state import SeatState
 
-from .harness import Client, Server
-
-
-def _post(server: Server, path: str, body: Any, ip: str, token: str | None = None) -> Any:
-    headers = {"X-Forwarded-For": ip}  # the server trusts its loopback proxy
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    r = httpx.post(f"{server.http}{path}", json=body, headers=headers, timeout=10)
-    assert r.status_code in (200, 201), r.text
-    return r.json()
+from .harness import Client, Server, post_from
 
 
 def _me(server: Server, player: str) -> dict[str, Any]:
@@ -44,15 +35,15 @@ def _table(
     body = {"preset": "classic", "seats": 2, "goal": 100, "name": "Ana", **rules}
     if players[0]:
         body["player_token"] = players[0]
-    created = _post(server, "/api/tables", body, ips[0])
+    created = post_from(server, "/api/tables", body, ips[0])
     tid = created["table_id"]
     people = [created]
     for i, ip in enumerate(ips[1:], start=1):
         join: dict[str, Any] = {"name": f"P{i}"}
         if players[i]:
             join["player_token"] = players[i]
-        people.append(_post(server, f"/api/tables/{tid}/join", join, ip))
-    _post(server, f"/api/tables/{tid}/start", None, ips[0], token=created["token"])
+        people.append(post_from(server, f"/api/tables/{tid}/join", join, ip))
+    post_from(server, f"/api/tables/{tid}/start", None, ips[0], token=created["token"])
     return tid, people
 
 
@@ -71,7 +62,7 @@ async def test_the_winner_and_the_loser_earn_points_kept_by_their_player_token(
     tid, (ana, bia) = _table(server, ["10.0.0.1", "10.0.0.2"])
     assert ana["player_token"] != bia["player_token"] and len(ana["player_token"]) >= 22
     assert _me(server, ana["player_token"])["points"] == 0  # nothing before the end
-    _post(server, f"/api/tables/{tid}/resign", None, "10.0.0.2", token=bia["token"])
+    post_from(server, f"/api/tables/{tid}/resign", None, "10.0.0.2", token=bia["token"])
     event = (await _ranking_event(server, tid, ana["token"]))["event"]
     assert event == {"type": "ranking", "points": [20, 5], "reason": None}
     # the table's summary keeps the result, also once the server has restarted
@@ -101,7 +92,7 @@ async def test_the_winner_and_the_loser_earn_points_kept_by_their_player_token(
         ana["player_token"],
         bia["player_token"],
     )
-    _post(server, f"/api/tables/{tid2}/resign", None, "10.0.0.1", token=ana2["token"])
+    post_from(server, f"/api/tables/{tid2}/resign", None, "10.0.0.1", token=ana2["token"])
     await _ranking_event(server, tid2, ana2["token"])
     assert _me(server, ana["player_token"])["points"] == 25
     assert _me(server, bia["player_token"])["points"] == 25
@@ -123,7 +114,7 @@ async def test_the_winner_and_the_loser_earn_points_kept_by_their_player_token(
 
 async def test_two_seats_from_one_address_earn_nothing(server: Server) -> None:
     tid, (ana, bia) = _table(server, ["10.0.0.9", "10.0.0.9"])
-    _post(server, f"/api/tables/{tid}/resign", None, "10.0.0.9", token=bia["token"])
+    post_from(server, f"/api/tables/{tid}/resign", None, "10.0.0.9", token=bia["token"])
     event = (await _ranking_event(server, tid, ana["token"]))["event"]
     assert event == {"type": "ranking", "points": [None, None], "reason": "shared_address"}
     assert _me(server, ana["player_token"])["points"] == 0
@@ -131,16 +122,17 @@ async def test_two_seats_from_one_address_earn_nothing(server: Server) -> None:
 
 
 async def test_a_match_against_bots_alone_or_annulled_earns_nothing(server: Server) -> None:
-    created = _post(server, "/api/tables", {"preset": "classic", "seats": 2}, "10.0.1.1")
+    created = post_from(server, "/api/tables", {"preset": "classic", "seats": 2}, "10.0.1.1")
     tid = created["table_id"]
-    _post(server, f"/api/tables/{tid}/start", None, "10.0.1.1", token=created["token"])
-    _post(server, f"/api/tables/{tid}/resign", None, "10.0.1.1", token=created["token"])
+    post_from(server, f"/api/tables/{tid}/start", None, "10.0.1.1", token=created["token"])
+    post_from(server, f"/api/tables/{tid}/resign", None, "10.0.1.1", token=created["token"])
     event = (await _ranking_event(server, tid, created["token"]))["event"]
     assert event["reason"] == "fewer_than_two_people"
 
     tid, (ana, bia) = _table(server, ["10.0.1.2", "10.0.1.3"])
-    _post(server, f"/api/tables/{tid}/annulment", None, "10.0.1.2", token=ana["token"])
-    _post(server, f"/api/tables/{tid}/annulment/vote", {"agree": True}, "10.0.1.3", bia["token"])
+    post_from(server, f"/api/tables/{tid}/annulment", None, "10.0.1.2", token=ana["token"])
+    vote = {"agree": True}
+    post_from(server, f"/api/tables/{tid}/annulment/vote", vote, "10.0.1.3", bia["token"])
     event = (await _ranking_event(server, tid, ana["token"]))["event"]
     assert event == {"type": "ranking", "points": [None, None], "reason": "annulled"}
     assert _me(server, ana["player_token"])["matches"] == 0
@@ -153,7 +145,7 @@ async def test_team_winners_split_the_win_and_bots_earn_nothing(server: Server) 
     )
     seats = [p["seat"] for p in people]
     assert seats == [0, 2, 1]  # the partner first, opposite the creator; seat 3 is a bot
-    _post(server, f"/api/tables/{tid}/resign", None, ips[2], token=people[2]["token"])
+    post_from(server, f"/api/tables/{tid}/resign", None, ips[2], token=people[2]["token"])
     event = (await _ranking_event(server, tid, people[0]["token"]))["event"]
     # 10 x 4 seats split between the two partners; the losing person 5; the bot nothing
     assert event == {"type": "ranking", "points": [20, 5, 20, None], "reason": None}

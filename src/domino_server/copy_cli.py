@@ -1,0 +1,39 @@
+"""``domino copy-db --from URL --to URL``: move a host's data to another database (from the
+SQLite file of ``domino serve`` to PostgreSQL, say); see :mod:`.store.copy`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from .core.config import Settings
+from .store.copy import TargetNotEmpty, copy_database
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``domino copy-db ARGV``; 0 once every row is copied, 1 if nothing was."""
+    p = argparse.ArgumentParser(
+        prog="domino copy-db",
+        description="Copy every table (seats, deals, events), player and reminder of one "
+        "database into another, empty one; both are migrated first. Stop the server on the "
+        "source first: what it writes after the copy starts stays behind. Example: domino "
+        "copy-db --from sqlite+aiosqlite:///data/domino.sqlite3 --to "
+        "postgresql+asyncpg://user:pass@host/domino",
+    )
+    p.add_argument("--from", dest="source", required=True, help="the database to read")
+    p.add_argument("--to", dest="target", required=True, help="the empty database to fill")
+    args = p.parse_args(argv)
+    try:
+        copied = copy_database(args.source, args.target, Settings().migrations_dir)
+    except (TargetNotEmpty, ValueError) as exc:
+        print(f"domino copy-db: {exc}; nothing was copied", file=sys.stderr)
+        return 1
+    except (SQLAlchemyError, OSError) as exc:  # a URL that names no reachable database
+        print(f"domino copy-db: {type(exc).__name__}: {exc}; nothing was copied",
+              file=sys.stderr)
+        return 1
+    print(f"copied {copied.get('tables', 0)} tables and {copied.get('players', 0)} players")
+    return 0
