@@ -104,9 +104,13 @@ export function explainRound(state, result, round) {
   if (result.result === "domino") out.headline = t("round.domino", { name: winner === null ? "?" : dominoName(state, result) });
   else if (result.result === "blocked") out.headline = t("round.blocked");
   else if (result.result === "goal") out.headline = t("round.goal", { name: winner === null ? "?" : sideSubject(state, winner) });
-  if (result.result === "unfinished") out.points = t("round.cutShort"); // resigned, annulled
-  else if (winner === null || winner === undefined) out.points = t("round.noWinner");
-  else out.points = t("round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
+  // in fives points scored during the round stay: only the end-of-round award is at stake
+  // here, and a round that ended at the goal has none
+  const fives = scoringOf(rules) === "fives";
+  if (result.result === "unfinished") out.points = textOf("round.cutShort", "fives", fives); // resigned, annulled
+  else if (result.result === "goal") out.points = "";
+  else if (winner === null || winner === undefined) out.points = textOf("round.noWinner", "fives", fives);
+  else out.points = t(fives ? "round.pointsEnd" : "round.points", { name: sideSubject(state, winner), n: result.points ?? 0 });
   const teamsBlocked = result.result === "blocked" && rules && rules.teams;
   if (result.batida) {
     // batida scoring (RULES.md §6b): the headline names how the winner went out
@@ -150,44 +154,36 @@ export function explainRound(state, result, round) {
 }
 
 /**
- * The round's award written as the sum behind it ("16 (Ana) + 25 (Nino) = 41 → 40"),
- * or "" when no way of counting the shown hands gives the server's number.
- * The candidates are the ways RULES.md §6 counts: the losing side's hands, every
- * other hand, every hand, and those minus the winner's own.
+ * The round's award written as the sum behind it ("16 (Ana) + 25 (Nino) = 41 → 40"), as
+ * RULES.md §6 counts it: going out takes the other side's hands (caribbean with teams:
+ * all four); a blocked round, classic: the other side's hands, caribbean: as going out,
+ * the others (draw, block, fives): the other side's hands minus the winner's side's.
+ * "" when that count does not give the server's number (a rule this does not know).
  */
 export function scoreSum(state, result) {
   const rules = state.view && state.view.rules;
   const pips = result.pips || [];
   const winner = result.winner;
   if (!rules || winner === null || winner === undefined || !pips.length || !result.points) return "";
-  if (scoringOf(rules) === "batida") return ""; // batida awards are not sums of pips
+  const family = scoringOf(rules);
+  if (family === "batida") return ""; // batida awards are not sums of pips
   const seats = pips.map((_, seat) => seat);
-  const out = result.result === "domino" ? (result.hands || []).findIndex((h) => h.length === 0) : -1;
   const mine = seats.filter((s) => sideOf(rules, s) === winner);
   const theirs = seats.filter((s) => sideOf(rules, s) !== winner);
-  const others = out >= 0 ? seats.filter((s) => s !== out) : theirs;
-  const fives = scoringOf(rules) === "fives";
-  const round5 = (n) => Math.round(n / 5) * 5;
+  let plus = theirs;
+  let minus = [];
+  if (family === "caribbean") plus = rules.teams ? seats : theirs;
+  else if (result.result === "blocked" && family !== "classic") minus = mine;
   const term = (s) => `${pips[s]} (${seatName(state, s)})`;
   const total = (list) => list.reduce((acc, s) => acc + pips[s], 0);
-  const candidates = [
-    { plus: theirs, minus: [] },
-    { plus: others, minus: [] },
-    { plus: seats, minus: [] },
-    { plus: theirs, minus: mine },
-  ];
-  for (const { plus, minus } of candidates) {
-    if (!plus.length) continue;
-    const raw = total(plus) - total(minus);
-    const award = fives ? round5(raw) : raw;
-    if (award !== result.points) continue;
-    let text = plus.map(term).join(" + ");
-    if (minus.length) text = `(${text}) − ${minus.length > 1 ? `(${minus.map(term).join(" + ")})` : term(minus[0])}`;
-    if (plus.length > 1 || minus.length) text += ` = ${raw}`;
-    if (award !== raw) text += ` → ${t("round.rounded", { n: award })}`;
-    return t("round.sum", { sum: text });
-  }
-  return "";
+  const raw = total(plus) - total(minus);
+  const award = family === "fives" ? Math.round(raw / 5) * 5 : raw;
+  if (!plus.length || award !== result.points) return "";
+  let text = plus.map(term).join(" + ");
+  if (minus.length) text = `(${text}) − ${minus.length > 1 ? `(${minus.map(term).join(" + ")})` : term(minus[0])}`;
+  if (plus.length > 1 || minus.length) text += ` = ${raw}`;
+  if (award !== raw) text += ` → ${t("round.rounded", { n: award })}`;
+  return t("round.sum", { sum: text });
 }
 
 /** Who went out: the seat with an empty hand if known, else the winning side's name. */

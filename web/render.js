@@ -78,7 +78,7 @@ export function renderHistory(S, force = false) {
 /**
  * Correspondence: "waiting" while another person's turn runs, "late" once the
  * absence deadline has passed (any other player may claim); on our own turn "mine",
- * then "mineLate" (the others may claim the win from us); else null.
+ * then "mineLate" (the others may end the match for our absence); else null.
  */
 function absence(S) {
   const v = S.view;

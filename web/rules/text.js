@@ -37,7 +37,7 @@ pode perder por ausência.</p>`,
 <h3>Clássico</h3>
 <ul>
 <li>7 pedras para cada um; a 4 jogadores é sempre em duplas.</li>
-<li>Com 2 ou 3 jogadores sobra monte: quem não tem pedra compra até achar uma (o
+<li>Com 2 ou 3 jogadores sobra monte: quem não tem pedra que sirva compra até achar uma (o
 servidor compra e passa por você quando não há escolha).</li>
 <li>Se alguém receber 4 buchas ou mais, as pedras são embaralhadas de novo.</li>
 <li>Nas rodadas seguintes, quem abre é o jogador seguinte ao que abriu a anterior, com a pedra que quiser.</li>
@@ -53,9 +53,11 @@ vale nada; sem duplas, desempata quem tem a menor pedra, depois a seguinte.</li>
 <li>Quem não tem pedra que sirva compra do monte, uma de cada vez, até achar uma, e
 joga na mesma vez. Monte vazio: passa. O servidor faz isso por você.</li>
 <li>Duplas a 4 são opcionais.</li>
-<li>Quem bate leva a soma das pedras de todos os outros.</li>
-<li>Trancou: vence a menor mão e leva a soma dos outros menos a própria. Empate: ninguém marca.</li>
-<li>A próxima rodada é aberta por quem ganhou a anterior. Meta de 50 a 300.</li>
+<li>Quem bate leva a soma das pedras de todos os outros (em duplas, só as da dupla adversária).</li>
+<li>Trancou: vence a menor mão (em duplas, a dupla com menos pontos somados) e leva a soma dos
+adversários menos a própria. Empate: ninguém marca.</li>
+<li>A próxima rodada é aberta, com qualquer pedra, por quem ganhou a anterior; depois de um
+empate, pelo jogador seguinte ao que abriu. Meta de 50 a 300.</li>
 </ul>`,
   block: `
 <h3>Fechado</h3>
@@ -63,14 +65,17 @@ joga na mesma vez. Monte vazio: passa. O servidor faz isso por você.</li>
 <li>7 pedras para cada um, sem monte: as que sobram ficam "dormindo", viradas, até o fim da rodada.</li>
 <li>Sem pedra que sirva, você passa.</li>
 <li>Duplas a 4 são opcionais.</li>
-<li>Quem bate leva a soma das pedras de todos os outros.</li>
-<li>Trancou: vence a menor mão e leva a soma dos outros menos a própria. Empate: ninguém marca.</li>
-<li>A próxima rodada é aberta por quem ganhou a anterior. Meta de 50 a 300.</li>
+<li>Quem bate leva a soma das pedras de todos os outros (em duplas, só as da dupla adversária).</li>
+<li>Trancou: vence a menor mão (em duplas, a dupla com menos pontos somados) e leva a soma dos
+adversários menos a própria. Empate: ninguém marca.</li>
+<li>A próxima rodada é aberta, com qualquer pedra, por quem ganhou a anterior; depois de um
+empate, pelo jogador seguinte ao que abriu. Meta de 50 a 300.</li>
 </ul>`,
   fives: `
 <h3>Soma 5</h3>
 <ul>
-<li>7 pedras cada com 2 jogadores, 5 com 3 ou 4; quem não tem pedra compra do monte.</li>
+<li>7 pedras cada com 2 jogadores, 5 com 3 ou 4; quem não tem pedra que sirva compra do monte.
+Duplas a 4 são opcionais.</li>
 <li>A primeira bucha da rodada vira o <strong>pião</strong> (marcado em amarelo). Dá para jogar
 nos dois lados compridos dele; quando os dois estiverem ocupados, abrem-se também
 as pontas de cima e de baixo: até 4 pontas.</li>
@@ -78,9 +83,12 @@ as pontas de cima e de baixo: até 4 pontas.</li>
 conta os dois lados; o pião conta inteiro enquanto um lado comprido estiver livre).
 Se a soma for múltiplo de 5, quem jogou marca esses pontos na hora. Na mesa, cada
 lugar possível mostra quantos pontos a jogada vale.</li>
-<li>Quem bate leva a soma das pedras dos outros; trancou, a menor mão leva a soma
-dos outros menos a própria. Esses prêmios são arredondados para o múltiplo de 5 mais próximo.</li>
+<li>Quem bate leva a soma das pedras dos outros (em duplas, só as da dupla adversária); trancou,
+a menor mão (ou dupla) leva a soma dos adversários menos a própria. Esses prêmios são arredondados
+para o múltiplo de 5 mais próximo; os pontos marcados durante a rodada ficam.</li>
 <li>A partida acaba no instante em que alguém chega à meta, mesmo no meio da rodada.</li>
+<li>A próxima rodada é aberta, com qualquer pedra, por quem ganhou a anterior; depois de um
+empate, pelo jogador seguinte ao que abriu. Meta de 50 a 300.</li>
 </ul>`,
   caribbean: `
 <h3>Caribenho</h3>
@@ -162,9 +170,11 @@ teams the tied player whose lowest tile is lightest wins, then the next tile.</l
 <li>With nothing to play, draw one tile at a time until one fits and play it in the same turn.
 Boneyard empty: pass. The server does this for you.</li>
 <li>Teams at 4 are optional.</li>
-<li>Going out takes the pips of every other hand.</li>
-<li>Blocked: the lightest hand wins everyone else's pips minus its own. A tie scores nothing.</li>
-<li>The winner of a round opens the next. Goal from 50 to 300.</li>
+<li>Going out takes the pips of every other hand (with teams, only the other team's).</li>
+<li>Blocked: the lightest hand (with teams, the team with fewer pips together) wins the
+opponents' pips minus its own. A tie scores nothing.</li>
+<li>The winner of a round opens the next, with any tile; after a tie, the player after the
+previous opener. Goal from 50 to 300.</li>
 </ul>`,
   block: `
 <h3>Block</h3>
@@ -172,22 +182,28 @@ Boneyard empty: pass. The server does this for you.</li>
 <li>7 tiles each and no boneyard: the leftover tiles "sleep" face down until the round ends.</li>
 <li>With nothing to play, you pass.</li>
 <li>Teams at 4 are optional.</li>
-<li>Going out takes the pips of every other hand.</li>
-<li>Blocked: the lightest hand wins everyone else's pips minus its own. A tie scores nothing.</li>
-<li>The winner of a round opens the next. Goal from 50 to 300.</li>
+<li>Going out takes the pips of every other hand (with teams, only the other team's).</li>
+<li>Blocked: the lightest hand (with teams, the team with fewer pips together) wins the
+opponents' pips minus its own. A tie scores nothing.</li>
+<li>The winner of a round opens the next, with any tile; after a tie, the player after the
+previous opener. Goal from 50 to 300.</li>
 </ul>`,
   fives: `
 <h3>All fives</h3>
 <ul>
-<li>7 tiles each with 2 players, 5 with 3 or 4; with nothing to play you draw.</li>
+<li>7 tiles each with 2 players, 5 with 3 or 4; with nothing to play you draw. Teams at 4
+are optional.</li>
 <li>The first double of the round becomes the <strong>spinner</strong> (marked yellow). Tiles go on
 both its long sides; once both are taken, its two short sides open too: up to 4 ends.</li>
 <li>After every play the open ends are added up (a crosswise double at an end counts both halves;
 the spinner counts whole while one long side is free). A multiple of 5 scores at once for the
 player who just played. On the table each place a tile could go shows what it would score.</li>
-<li>Going out takes the other hands' pips; blocked, the lightest hand takes the others' pips minus
-its own. These awards are rounded to the nearest multiple of 5.</li>
+<li>Going out takes the other hands' pips (with teams, only the other team's); blocked, the
+lightest hand (or team) takes the opponents' pips minus its own. These awards are rounded to the
+nearest multiple of 5; the points scored during the round stay.</li>
 <li>The match ends the moment a side reaches the goal, even mid-round.</li>
+<li>The winner of a round opens the next, with any tile; after a tie, the player after the
+previous opener. Goal from 50 to 300.</li>
 </ul>`,
   caribbean: `
 <h3>Caribbean</h3>

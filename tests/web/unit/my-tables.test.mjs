@@ -76,8 +76,8 @@ test("at your own pace a row says how long the seat on turn has", () => {
   };
   assert.equal(at("2026-12-01T08:00:00Z", 1).due, "Você tem 1 dia 20 h para jogar");
   assert.equal(at("2026-11-29T17:00:00Z", 0).due, "Prazo para jogar: 5 h");
-  assert.equal(at("2026-11-29T11:00:00Z", 0).due, "Passou do prazo: você pode reivindicar a vitória");
-  assert.equal(at("2026-11-29T11:00:00Z", 1).due, "Passou do prazo: jogue antes que reivindiquem a vitória");
+  assert.equal(at("2026-11-29T11:00:00Z", 0).due, "Passou do prazo: você pode encerrar a partida por ausência");
+  assert.equal(at("2026-11-29T11:00:00Z", 1).due, "Passou do prazo: jogue antes que encerrem a partida por ausência");
   const live = listing({ turn: 1 });
   live.table.pace = "live";
   live.table.deadline = "2026-11-29T12:00:30Z"; // a live turn timer is not a row's business

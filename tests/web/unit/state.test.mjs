@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setLang } from "../../../web/i18n.js";
 import { describeEvent, explainMatch, explainRound, roundMoves } from "../../../web/explain.js";
+import { seatName } from "../../../web/sides.js";
 import {
   clock, handModel, initialState, isMyTurn, mainAction, moveInFlight, pageTitle, reduce, secondsLeft, withPending,
 } from "../../../web/state.js";
@@ -167,8 +168,10 @@ test("a round's scoring is explained with names, pips and fives", () => {
   const text = explainRound(s, result, 2);
   assert.equal(text.title, "Round 2 is over");
   assert.equal(text.headline, "Ana went out!");
-  assert.equal(text.points, "Your team scores 25 points this round.");
+  // in fives the points scored during the round stay: the line says what the end adds
+  assert.equal(text.points, "Your team takes 25 points for the end of the round.");
   assert.match(text.explain, /nearest multiple of 5/);
+  assert.match(text.explain, /other team's two hands/, "with teams, not every other hand");
   assert.deepEqual(text.pips, ["Ana: 0 pips in hand", "Nino: 12 pips in hand", "Bia: 5 pips in hand", "Risco: 13 pips in hand"]);
   assert.equal(text.fives, "Fives scored during the round: Us +10, Them +5.");
   // the award as the sum of the opponents' hands
@@ -182,7 +185,30 @@ test("a round's scoring is explained with names, pips and fives", () => {
   // no way of counting the hands gives the number: no sum rather than a wrong one
   assert.equal(explainRound(s, { ...result, points: 7 }, 2).sum, "");
   const tie = explainRound(s, { result: "blocked", winner: null, points: 0, pips: [3, 3, 3, 3], hands: [] }, 1);
-  assert.equal(tie.points, "A tie: nobody scores this round.");
+  assert.equal(tie.points, "A tie: nobody takes the end-of-round award.");
+  // a round that ended at the goal has no end-of-round award to name
+  assert.equal(explainRound(s, { result: "goal", winner: 0, points: 0, pips: [5, 5, 5, 5], hands: [], fives: [[0, 15]] }, 3).points, "");
+  // a blocked round of fives: the other side's hands minus the winner's, whatever rounds alike
+  const solo3 = { ...s, seat: 1, view: view({ rules: { preset: "fives", seats: 3, goal: 100, teams: false, scoring: "fives" }, scores: [0, 0, 0] }) };
+  const names = (st) => [0, 1, 2].map((seat) => seatName(st, seat));
+  const blocked = explainRound(solo3, { result: "blocked", winner: 1, points: 15, pips: [12, 2, 4], hands: [] }, 1);
+  const [a, b, c] = names(solo3);
+  assert.equal(blocked.sum, `The sum: (12 (${a}) + 4 (${c})) − 2 (${b}) = 14 → 15, rounded to a multiple of 5.`);
+  // every other hand, without teams
+  assert.match(explainRound(solo3, { result: "domino", winner: 1, points: 15, pips: [12, 0, 4], hands: [["6-6"], [], ["2-2"]] }, 1).explain, /every other hand/);
+});
+
+test("blocked rounds say how a tie is broken where the rules break it", () => {
+  const classic2 = { ...initialState("abc", 0), table, view: view({ rules: { preset: "classic", seats: 2, goal: 100, teams: false }, scores: [0, 0] }) };
+  assert.match(explainRound(classic2, { result: "blocked", winner: 1, points: 13, pips: [13, 13], hands: [] }, 1).explain, /lightest tile/);
+  const carib = { ...classic2, view: view({ rules: { preset: "caribbean", seats: 4, goal: 100, teams: false }, scores: [0, 0, 0, 0] }) };
+  const open = explainRound(carib, { result: "blocked", winner: 1, points: 34, pips: [18, 11, 11, 16], hands: [] }, 1);
+  assert.match(open.explain, /first tied player in turn order/);
+  assert.doesNotMatch(open.explain, /team/);
+  const caribTeams = { ...carib, view: view({ rules: { preset: "caribbean", seats: 4, goal: 100, teams: true }, scores: [0, 0] }) };
+  const teams = explainRound(caribTeams, { result: "blocked", winner: 1, points: 56, pips: [18, 11, 11, 16], hands: [] }, 1);
+  assert.match(teams.explain, /all four hands/);
+  assert.match(teams.sum, / = 56\.$/);
 });
 
 test("round over under batida scoring names the batida, not a sum of pips", () => {
