@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from .boxes import in_view
 from .driver import create_vs_computer, my_turn_to_play, state, step_until
 
 pytestmark = pytest.mark.browser
@@ -36,15 +37,6 @@ BOXES_JS = """() => {
 }"""
 
 
-def _in_view(b: dict[str, float], vw: float, vh: float, eps: float = 0.5) -> bool:
-    return (
-        b["x"] >= -eps
-        and b["y"] >= -eps
-        and b["x"] + b["w"] <= vw + eps
-        and b["y"] + b["h"] <= vh + eps
-    )
-
-
 def _key(tile: str) -> tuple[int, ...]:
     return tuple(sorted(int(n) for n in tile.split("-")))
 
@@ -69,11 +61,11 @@ def _check_screen(page: Page, where: str) -> dict[str, Any]:
     b: dict[str, Any] = page.evaluate(BOXES_JS)
     vw, vh = b["vw"], b["vh"]
     assert b["scrollWidth"] <= vw, f"the page scrolls sideways {where}"
-    assert _in_view(b["seats"], vw, vh), f"the seats are off screen {where}: {b['seats']}"
+    assert in_view(b["seats"], vw, vh), f"the seats are off screen {where}: {b['seats']}"
     assert b["hand"], f"no hand {where}"
     for i, tile in enumerate(b["hand"]):
-        assert _in_view(tile, vw, vh), f"hand tile {i} is off screen {where}: {tile}, {vw}x{vh}"
-    assert _in_view(b["main"], vw, vh), f"the main button is off screen {where}: {b['main']}"
+        assert in_view(tile, vw, vh), f"hand tile {i} is off screen {where}: {tile}, {vw}x{vh}"
+    assert in_view(b["main"], vw, vh), f"the main button is off screen {where}: {b['main']}"
     # the line stays readable: a board of some height, tiles whose pips one can count;
     # on its side a phone has ~120 px of height for the board, and a fives cross (arms up
     # and down) then draws its tiles ~10 px wide: in view, but small; upright, a long
@@ -81,7 +73,7 @@ def _check_screen(page: Page, where: str) -> dict[str, Any]:
     assert b["board"]["h"] >= 110, f"the board is {b['board']['h']:.0f} px tall {where}"
     least = 13 if vh > vw else 8
     for tile in b["tiles"]:
-        assert _in_view(tile, vw, vh), f"a tile of the line is off screen {where}"
+        assert in_view(tile, vw, vh), f"a tile of the line is off screen {where}"
         assert min(tile["w"], tile["h"]) >= least, f"a tile of the line is {tile} {where}"
     return b
 
@@ -112,7 +104,7 @@ def test_whole_hand_and_main_button_in_view_on_your_turn(
         b = _check_screen(page, f"{where}, choosing an end")
         assert len(b["targets"]) >= 2
         for target in b["targets"]:
-            assert _in_view(target, b["vw"], b["vh"]), f"an end is off screen {where}"
+            assert in_view(target, b["vw"], b["vh"]), f"an end is off screen {where}"
 
 
 def _give_hand(page: Page, count: int) -> None:
@@ -152,7 +144,7 @@ def test_a_long_hand_stays_in_view_on_a_phone_on_its_side(
 
 
 @pytest.mark.parametrize("count", [14, 16])
-def test_a_long_hand_after_drawing_stays_in_view(page: Page, server: str, count: int) -> None:
+def test_a_long_hand_after_drawing_staysin_view(page: Page, server: str, count: int) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     create_vs_computer(page, server, preset="draw", seats=3, goal=100)
     _my_turn_on_a_line(page)
@@ -212,3 +204,4 @@ def test_aids_tip_leaves_when_the_line_is_drawn_again(page: Page, server: str) -
     expect(page.locator("#aid-tip")).to_have_text(re.compile(f"^Number {n}:"))
     expect(page.locator("#aid-tip")).to_be_visible()
     page.evaluate("localStorage.clear()")
+
