@@ -21,7 +21,7 @@ export function forgetBoard() {
   lastBoardSig = "";
 }
 
-/** Below this width the table is laid out for a phone (style.css: compact seats, two-line log). */
+/** Below this width the table is laid out for a phone (phone.css: compact seats, two-line log). */
 const PHONE_WIDTH = 700;
 
 /**

@@ -27,7 +27,7 @@ export function renderHand(S, picking) {
   if (sig === lastHandSig) return;
   lastHandSig = sig;
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.tile : null;
-  el.classList.toggle("crowded", model.length > 14); // style.css: smaller tiles on a phone
+  el.classList.toggle("crowded", model.length > 14); // phone.css: smaller tiles on a phone
   el.classList.toggle("many", model.length > 10); // and on a phone on its side, sooner
   el.innerHTML = handMarkup(model, {
     locked,

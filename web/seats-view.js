@@ -78,7 +78,7 @@ export function renderSeats(S, bar) {
     const cls = ["seat-chip", `at-${place}`, me ? "me" : "", turn ? "turn" : "", teams ? `team${side}` : "", human && !on ? "gone" : ""]
       .filter(Boolean)
       .join(" ");
-    // On a phone (style.css) a chip is one short line: the bot's level becomes a robot
+    // On a phone (phone.css) a chip is one short line: the bot's level becomes a robot
     // mark and "7 pedras" a tile mark and "7"; the long words stay for screen readers.
     return (
       `<li class="${cls}" data-seat="${s.seat}" data-place="${place}"${turn ? ' aria-current="true"' : ""}>` +
@@ -114,7 +114,7 @@ export function renderSeats(S, bar) {
           `<strong>${t("table.score", { n: v.scores[side] })}</strong></span>`,
       );
     }
-    // each seat's score, for a phone where the seats are too narrow to hold it (style.css)
+    // each seat's score, for a phone where the seats are too narrow to hold it (phone.css)
     for (let side = 0; !teams && side < sideCount(rules); side += 1) {
       sides.push(
         `<span class="side-score" aria-hidden="true"><span>${escapeHtml(seatName(S, side))}</span> <strong>${v.scores[side]}</strong></span>`,
