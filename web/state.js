@@ -118,9 +118,13 @@ export function isMyTurn(state) {
  * away, until the seat is handed back. The move on turn is then not ours to make.
  */
 export function botPlaysMySeat(state) {
+  return Boolean(mySeat(state).bot);
+}
+
+/** Our seat in the table summary (`{}` for a spectator or before the summary came). */
+export function mySeat(state) {
   const seats = (state.table && state.table.seats) || [];
-  const me = state.seat === null ? null : seats.find((s) => s.seat === state.seat);
-  return Boolean(me && me.bot);
+  return (state.seat !== null && seats.find((s) => s.seat === state.seat)) || {};
 }
 
 /** The tab's title: it says when the table waits for our move, so a tab in the background shows it. */

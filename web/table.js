@@ -6,6 +6,7 @@
  */
 
 import { announce, toast } from "./announce.js";
+import { dismissPlayedForMe, forgetPlayedForMe, notePlayedForMe, showPlayedForMe } from "./auto-notice.js";
 import { recordUrl } from "./api.js";
 import { forgetBoard, renderBoard } from "./board-view.js";
 import { forgetHand } from "./hand-view.js";
@@ -20,7 +21,7 @@ import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
 import { play as playSound } from "./sound.js";
-import { awayWords, followAway, matchSentence, moveWords, playedForUs, repeatsJoin, roundSentence } from "./happenings.js";
+import { matchSentence, repeatsJoin, roundSentence } from "./happenings.js";
 import { WARN_SECONDS } from "./seats.js";
 import { turnTimer } from "./seats-view.js";
 import { describeEvent } from "./explain.js";
@@ -71,27 +72,6 @@ function tick() {
   }
 }
 
-/** The moves (events) the computer made for us since our timer ran out: the notice words them, in the language of the moment. */
-let playedForMe = [];
-
-/** Our seat while its bot played it (we were away), and what it did once we came back (happenings.js followAway). */
-let away = null;
-let awayDone = null;
-
-function showPlayedForMe() {
-  $("auto-bar").hidden = playedForMe.length === 0 && !awayDone;
-  if (!playedForMe.length && !awayDone) return;
-  const text = awayDone ? awayWords(awayDone) : t("auto.played", { moves: playedForMe.map(moveWords).join(", ") });
-  if ($("auto-text").textContent !== text) $("auto-text").textContent = text;
-}
-
-/** Take the "played for you" notice away (its button, or our own next move). */
-export function dismissPlayedForMe() {
-  playedForMe = [];
-  awayDone = null;
-  showPlayedForMe();
-}
-
 /** A table created against the computer starts as soon as our socket is up. */
 let pendingAutoStart = null;
 /** Tables created here against the computer: no need to offer the invite first. */
@@ -111,8 +91,7 @@ export function openTable(tableId, { spectate = false } = {}) {
   forgetBoard();
   forgetHand();
   forgetReactions();
-  away = null;
-  dismissPlayedForMe();
+  forgetPlayedForMe();
   store.setCurrent(tableId);
   show("table");
   $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}`;
@@ -161,12 +140,7 @@ export function onFrame(frame) {
     playSound("error", settings.sound);
   }
   if (frame.type === "event") {
-    if (playedForUs(before, frame.event, Date.now()) || (playedForMe.length && frame.event.seat === S.seat && isMyTurn(before))) {
-      playedForMe.push(frame.event);
-    }
-    const followed = followAway(away, frame.event, S.seat, S.view && S.view.round);
-    away = followed.away;
-    if (followed.back && followed.back.moves) awayDone = followed.back;
+    notePlayedForMe(before, S, frame.event);
     // said as a function of the state then, so a language change words it again (resay)
     const now = S;
     const event = frame.event;
