@@ -54,4 +54,3 @@ def test_a_friend_back_from_being_away_is_told_what_the_computer_played(
         expect(bar).to_be_visible(timeout=30000)
         expect(bar).to_contain_text("Enquanto você esteve fora, o computador jogou por você")
         expect(chip).not_to_contain_text("robô na cadeira", timeout=20000)
-
