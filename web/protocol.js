@@ -180,7 +180,6 @@ export class TableSocket {
     this.ws = ws;
     ws.onopen = () => {
       if (this.ws !== ws) return;
-      this.attempt = 0;
       this.lastHeard = this.clock.now();
       this._setStatus("open");
       this._schedulePing();
@@ -198,6 +197,9 @@ export class TableSocket {
       // one frame, or an array of frames the server had ready together, in order
       for (const frame of Array.isArray(message) ? message : [message]) {
         if (this.ws !== ws) return; // a frame may have closed this socket
+        // the server took us in: the next drop retries soon again (a socket it opens only to
+        // say `error` and close, the database away, keeps backing off)
+        if (frame.type !== "error") this.attempt = 0;
         if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
           if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
         }

@@ -14,7 +14,7 @@ import { WARN_SECONDS } from "./seats.js";
 import { renderPile, renderSeats as drawSeats, renderSeatTimer } from "./seats-view.js";
 import { roundMoves } from "./explain.js";
 import { seatName } from "./sides.js";
-import { clock, isMyTurn, mainAction, moveInFlight, pageTitle, secondsLeft } from "./state.js";
+import { clock, isMyTurn, mainAction, moveInFlight, mySeat, pageTitle, secondsLeft } from "./state.js";
 
 /**
  * Draw the table screen from state `S`. `ui.picking`: the tile being placed, or null;
@@ -86,7 +86,9 @@ function absence(S) {
   if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
   if (!table.deadline) return null;
   const past = secondsLeft(table.deadline, Date.now()) === 0;
-  if (isMyTurn(S)) return past ? "mineLate" : "mine";
+  // our own turn: only another person could end the match for our absence
+  const others = table.seats.some((x) => x.seat !== S.seat && x.kind === "human");
+  if (isMyTurn(S)) return others ? (past ? "mineLate" : "mine") : null;
   const seat = table.seats.find((x) => x.seat === v.turn);
   if (!seat || seat.kind !== "human") return null;
   return past ? "late" : "waiting";
@@ -126,6 +128,7 @@ function renderInfo(S) {
   else if (v.over) turn = t("match.over");
   else if (v.round_over) turn = t("round.over", { n: v.round });
   else if (isMyTurn(S)) turn = t("table.yourTurn");
+  else if (v.turn === S.seat && mySeat(S).kind === "human") turn = t("table.computerForYou"); // back from away
   else turn = t("table.turnOf", { name: seatName(S, v.turn) });
   if (S.seat === null && v) turn += ` · ${t("table.spectator")}`;
   $("turn-text").textContent = turn;

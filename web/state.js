@@ -166,7 +166,9 @@ export function mainAction(state) {
     return { kind: "next_round", label: t("action.nextRound"), enabled: state.seat !== null };
   }
   if (view.turn === state.seat && botPlaysMySeat(state)) {
-    return { kind: "wait", label: t("action.botFinishes", { name: seatName(state, state.seat) }), enabled: false };
+    // a bot's seat we took (it goes by the bot's name), or ours while we were away
+    const label = mySeat(state).kind === "human" ? t("action.computerFinishes") : t("action.botFinishes", { name: seatName(state, state.seat) });
+    return { kind: "wait", label, enabled: false };
   }
   if (isMyTurn(state)) {
     const legal = view.legal || [];

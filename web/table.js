@@ -130,7 +130,9 @@ export function onFrame(frame) {
   S = reduce(S, frame);
   // a command sent again after a lost socket that the table had overtaken meanwhile (a
   // bot played the turn, the round ended): the board shows what happened, nothing to say
-  if ((frame.type === "rejected" || frame.type === "error") && (!frame.resent || frame.code === "unavailable")) {
+  // (a socket told the server cannot serve it now is closed and tried again: the banner says so)
+  const away = frame.type === "error" && frame.code === "unavailable" && !frame.id;
+  if ((frame.type === "rejected" || frame.type === "error") && (!frame.resent || frame.code === "unavailable") && !away) {
     const code = frame.code;
     const known = t(`reject.${code}`);
     const reason = known !== `reject.${code}` ? known : frame.reason || frame.detail || code;
@@ -144,7 +146,8 @@ export function onFrame(frame) {
     // said as a function of the state then, so a language change words it again (resay)
     const now = S;
     const event = frame.event;
-    // a round's end is said once, by the round panel's sentence below ("Fim da rodada 1. ...")
+    // a round's end is said once, by the round panel's sentence below ("Fim da rodada 1. ..."),
+    // or where the views skip the round over (a resume), when the next round shows
     const news = event && event.type !== "round_end" && !repeatsJoin(before.feed, event);
     if (news && describeEvent(now, event)) announce(() => describeEvent(now, event));
     if (frame.event && frame.event.type === "play") playSound("tile", settings.sound);
@@ -167,6 +170,8 @@ export function onFrame(frame) {
   if (isMyTurn(before) && !isMyTurn(S)) clearTurn(S.tableId); // played: the notice is old
   if (picking && !isMyTurn(S)) setPicking(null);
   const roundEnded = !(before.view && before.view.round_over) && S.view && S.view.round_over && !S.view.over;
+  const roundSkipped = before.view && S.view && S.view.round > before.view.round && !before.view.round_over;
+  if (roundSkipped) announce(() => t("log.round_end"));
   const matchEnded = !(before.view && before.view.over) && S.view && S.view.over;
   const roundStarted = Boolean(before.view && before.view.round_over && S.view && !S.view.round_over);
   offerSeed(S, send); // our client seed for a committed deal (fair-view.js)

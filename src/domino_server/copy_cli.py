@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from sqlalchemy.exc import SQLAlchemyError
 
 from .core.config import Settings
-from .store.copy import TargetNotEmpty, copy_database
+from .store.copy import CannotCopy, copy_database
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -28,12 +28,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         copied = copy_database(args.source, args.target, Settings().migrations_dir)
-    except (TargetNotEmpty, ValueError) as exc:
+    except CannotCopy as exc:
         print(f"domino copy-db: {exc}; nothing was copied", file=sys.stderr)
         return 1
     except (SQLAlchemyError, OSError) as exc:  # a URL that names no reachable database
-        print(f"domino copy-db: {type(exc).__name__}: {exc}; nothing was copied",
-              file=sys.stderr)
+        # the error's kind and the driver's own words, never SQLAlchemy's text (it would
+        # hold the statement's parameters: push keys, hashes)
+        cause = getattr(exc, "orig", None) or exc
+        print(f"domino copy-db: {type(cause).__name__}: {str(cause).splitlines()[0][:200]}; "
+              "nothing was copied", file=sys.stderr)
         return 1
     print(f"copied {copied.get('tables', 0)} tables and {copied.get('players', 0)} players")
     return 0

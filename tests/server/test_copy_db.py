@@ -1,16 +1,23 @@
 """``domino copy-db``: a host moves from the SQLite file ``domino serve`` made to PostgreSQL
 and nothing a player has is lost: a finished match's record and the ranking are the same,
 a match under way goes on where it stood (same hand, same event numbers) on the new
-database; a second copy into the filled database is refused and changes nothing."""
+database; a second copy into the filled database is refused and changes nothing; the copy
+is of one moment of the source; a wrong or empty source is refused."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from domino_server.core.config import Settings
+from domino_server.store.copy import CannotCopy, copy_database
+from domino_server.store.db import migrate
 from needs import need
 
 from .harness import Client, Server, fresh_database_url, move_frame, post_from, postgres_url
@@ -60,10 +67,16 @@ async def test_a_sqlite_host_moves_to_postgresql_with_nothing_lost(tmp_path: Pat
                 moved += 1
             else:
                 await ana.recv()
-        await asyncio.sleep(0)
+        while not ana.my_turn():  # the bot has answered: the table waits for Ana
+            await ana.recv()
         view, seq = ana.view, ana.seq
         await ana.close()
-        before = _seen(old, tid)
+        for _ in range(200):  # and the server has seen her go
+            before = _seen(old, tid)
+            if not before["summary"]["seats"][0]["connected"]:
+                break
+            await asyncio.sleep(0.05)
+        assert not before["summary"]["seats"][0]["connected"]
         assert before["ranking"]["players"], "the finished match gave points"
     finally:
         old.stop()
@@ -80,9 +93,7 @@ async def test_a_sqlite_host_moves_to_postgresql_with_nothing_lost(tmp_path: Pat
         ana = Client(new, tid, live["token"])
         await ana.connect()
         assert ana.seq == seq and ana.view == view, "the match stands where it stood"
-        while not ana.my_turn():
-            await ana.recv()
-        assert ana.view is not None
+        assert ana.my_turn() and ana.view is not None
         ans = await ana.command(move_frame(ana.view["legal"][0]))
         assert ans["type"] == "accepted" and ans["seq"] > seq, ans  # it goes on, numbered on
         await ana.close()
@@ -91,3 +102,46 @@ async def test_a_sqlite_host_moves_to_postgresql_with_nothing_lost(tmp_path: Pat
 
     again = await asyncio.to_thread(_copy, source, target)
     assert again.returncode == 1 and "already holds data" in again.stderr, again
+
+
+def test_the_copy_is_of_one_moment_of_the_source(tmp_path: Path) -> None:
+    """A table created in the source while the copy runs (after it read the players, before
+    it reads the tables) is not half copied: its rows come in whole or not at all (here:
+    not, the copy being of the moment it began)."""
+    source = f"sqlite+aiosqlite:///{tmp_path / 'a.sqlite3'}"
+    target = f"sqlite+aiosqlite:///{tmp_path / 'b.sqlite3'}"
+    settings = Settings()
+    migrate(source, settings.migrations_dir)
+    first = sqlite3.connect(tmp_path / "a.sqlite3")
+    first.execute("INSERT INTO players VALUES ('k', 'Ana', 10, 1, 1, 0.0)")
+    first.commit()
+    said: list[str] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if line.startswith("players"):  # a server writing meanwhile
+            first.execute("INSERT INTO tables (id, created_at, status, rules, pace) "
+                          "VALUES ('t', 0.0, 'waiting', '{}', 'live')")
+            first.execute("INSERT INTO seats (table_id, seat, kind, name, away, creator) "
+                          "VALUES ('t', 0, 'human', 'Ana', 0, 1)")
+            first.commit()
+
+    copied = copy_database(source, target, settings.migrations_dir, say)
+    first.close()
+    assert copied["players"] == 1 and copied["tables"] == 0 and copied["seats"] == 0
+    assert said.index("players: 1 row") < said.index("tables: 0 rows")
+
+
+def test_a_wrong_or_empty_source_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    settings = Settings()
+    target = f"sqlite+aiosqlite:///{tmp_path / 'b.sqlite3'}"
+    missing = f"sqlite+aiosqlite:///{tmp_path / 'typo' / 'a.sqlite3'}"
+    with pytest.raises(CannotCopy, match="no SQLite file"):
+        copy_database(missing, target, settings.migrations_dir)
+    assert not (tmp_path / "typo").exists(), "the source is only read, never made"
+    empty = f"sqlite+aiosqlite:///{tmp_path / 'empty.sqlite3'}"
+    migrate(empty, settings.migrations_dir)
+    with pytest.raises(CannotCopy, match="holds no data"):
+        copy_database(empty, target, settings.migrations_dir)
+    with pytest.raises(CannotCopy, match="same database"):
+        copy_database(empty, empty, settings.migrations_dir)

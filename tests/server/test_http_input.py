@@ -13,7 +13,7 @@ import httpx
 import pytest
 import websockets
 from fastapi import HTTPException
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from domino_server.api.body_limit import DEFAULT_LIMIT, RECORD_LIMIT
 from domino_server.api.routes import tables as tables_route
@@ -88,6 +88,9 @@ async def test_the_list_is_503_only_when_the_database_cannot_be_read() -> None:
         assert caught.value.status_code == 503
     with pytest.raises(KeyError):  # a bug is a bug, not "the database is away"
         await listed(_Failing(KeyError("bug")), ["A" * 22])  # type: ignore[arg-type]
+    for bug in (IntegrityError("INSERT", {}, Exception("dup")), FileNotFoundError("x")):
+        with pytest.raises(type(bug)):  # nor is a broken constraint or a missing file
+            await listed(_Failing(bug), ["A" * 22])  # type: ignore[arg-type]
     # an id no table can have is not even looked up
     none = await listed(_Failing(AssertionError("asked")), ["a\x00b", "A" * 21 + "\x00"])  # type: ignore[arg-type]
     assert none.tables == []

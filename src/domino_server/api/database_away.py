@@ -11,10 +11,14 @@ elsewhere. Once the database is back, everything answers as before: nothing is k
 from __future__ import annotations
 
 import logging
+import socket
 
-from fastapi import FastAPI, Request
+import asyncpg.exceptions as pg
+from fastapi import FastAPI
+from fastapi.requests import HTTPConnection
 from fastapi.responses import Response
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..tables.registry import TableUnreadable
 from .errors import AsciiJSONResponse
@@ -23,10 +27,16 @@ __all__ = ["DETAIL", "UNREADABLE", "install_database_away"]
 
 log = logging.getLogger("domino_server.database")
 
-#: What a route may raise when the database cannot be read or written now (a driver or
-#: pool error, a connection refused or timed out, a live table that could not answer).
-#: Anything else is a bug, and answers 500 as bugs do.
-UNREADABLE = (SQLAlchemyError, OSError, TableUnreadable)
+#: What a route may raise when the database cannot be reached now: the driver's connection
+#: errors (as SQLAlchemy wraps them, or raw from a connect: refused, reset, timed out, a
+#: name that does not resolve, a server starting or full), the pool's timeout, a live table
+#: that could not answer. Anything else (an integrity or SQL error, a missing row, a file
+#: error) is a bug, and answers 500 with its traceback logged, as bugs do.
+UNREADABLE: tuple[type[Exception], ...] = (
+    OperationalError, InterfaceError, PoolTimeout, ConnectionError, TimeoutError, socket.gaierror,
+    pg.PostgresConnectionError, pg.CannotConnectNowError, pg.TooManyConnectionsError,
+    TableUnreadable,
+)
 
 DETAIL = "the tables cannot be read or written now; try again in a moment"
 
@@ -34,10 +44,13 @@ DETAIL = "the tables cannot be read or written now; try again in a moment"
 RETRY_AFTER = "5"
 
 
-async def database_away(request: Request, exc: Exception) -> Response:
-    """503 ``{"detail": DETAIL}`` with ``Retry-After``."""
-    log.warning("%s %s: the database is away (%s)", request.method, request.url.path,
-                type(exc).__name__)
+async def database_away(request: HTTPConnection, exc: Exception) -> Response:
+    """503 ``{"detail": DETAIL}`` with ``Retry-After``. The log names the error's kind (and
+    the driver's), never its text: SQLAlchemy's holds the statement's parameters."""
+    cause = getattr(exc, "orig", None)
+    kind = type(exc).__name__ + (f" ({type(cause).__name__})" if cause is not None else "")
+    method = getattr(request, "method", "WEBSOCKET")
+    log.warning("%s %s: the database is away (%s)", method, request.url.path, kind)
     return AsciiJSONResponse({"detail": DETAIL}, status_code=503,
                              headers={"Retry-After": RETRY_AFTER})
 

@@ -11,8 +11,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 def make_engine(url: str) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets WAL mode, ``synchronous=FULL`` and
-    foreign keys on."""
-    kwargs: dict[str, Any] = {}
+    foreign keys on. Its errors never show a statement's parameters (a logged error must
+    not carry a push key, a token's hash or an address's)."""
+    kwargs: dict[str, Any] = {"hide_parameters": True}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": 30}
     else:
@@ -31,7 +32,9 @@ def make_sqlite_writer(url: str) -> Engine | None:
     if not url.startswith("sqlite"):
         return None
     plain = "sqlite" + url[url.index(":") :]  # drop the +aiosqlite driver
-    engine = create_engine(plain, connect_args={"timeout": 30, "check_same_thread": False})
+    engine = create_engine(
+        plain, connect_args={"timeout": 30, "check_same_thread": False}, hide_parameters=True
+    )
     event.listen(engine, "connect", _sqlite_pragmas)
     event.listen(engine, "connect", _writer_pragmas)
     return engine

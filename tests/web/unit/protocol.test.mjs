@@ -240,6 +240,29 @@ test("a table that moved to another server (4012) or is busy there (1013) is reo
   sock.close();
 });
 
+test("a server that opens the socket only to say it is unavailable and close is tried less and less often", () => {
+  const { sock, clockF } = connected();
+  const opened = [0];
+  for (const wait of [300, 700, 1500, 3000, 5000, 5000]) {
+    const ws = FakeWS.all[FakeWS.all.length - 1];
+    ws.open();
+    ws.receive({ type: "error", code: "unavailable", detail: "the tables cannot be read now" });
+    ws.close(1013);
+    clockF.advance(wait - 1);
+    assert.equal(FakeWS.all.length, opened.length, `waits ${wait} ms`);
+    clockF.advance(1);
+    opened.push(0);
+  }
+  // once the server takes the socket in, a later drop is retried soon again
+  const ws = FakeWS.all[FakeWS.all.length - 1];
+  ws.open();
+  ws.receive({ type: "welcome", seat: 0, table: {}, seq: 1 });
+  ws.close(1006);
+  clockF.advance(300);
+  assert.equal(FakeWS.all.length, opened.length + 1);
+  sock.close();
+});
+
 test("a command the lost socket never answered goes again on the next one, same id", () => {
   const { sock, clockF, frames } = connected();
   FakeWS.all[0].open();

@@ -147,6 +147,7 @@ test("a friend who took a bot's seat while that bot was on turn waits for its mo
   // a person of ours while away: a bot plays for them until the seat is handed back
   const away = { ...initialState("abc", 0), table: { ...table, seats: table.seats.map((s) => (s.seat === 0 ? { ...s, bot: "nino" } : s)) }, view: view() };
   assert.equal(isMyTurn(away), false);
+  assert.equal(mainAction(away).label, "The computer finishes this move for you; then the seat is yours again");
 });
 
 test("events read as sentences naming the seat", () => {
