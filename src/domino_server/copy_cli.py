@@ -18,8 +18,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="domino copy-db",
         description="Copy every table (seats, deals, events), player and reminder of one "
-        "database into another, empty one; both are migrated first. Stop the server on the "
-        "source first: what it writes after the copy starts stays behind. Example: domino "
+        "database into another, empty one (migrated first; the source is only read, and must be "
+        "at the latest schema). Stop the server on the source first: what it writes after the "
+        "copy starts stays behind. Example: domino "
         "copy-db --from sqlite+aiosqlite:///data/domino.sqlite3 --to "
         "postgresql+asyncpg://user:pass@host/domino",
     )
