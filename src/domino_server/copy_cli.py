@@ -39,5 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"domino copy-db: {type(cause).__name__}: {str(cause).splitlines()[0][:200]}; "
               "nothing was copied", file=sys.stderr)
         return 1
-    print(f"copied {copied.get('tables', 0)} tables and {copied.get('players', 0)} players")
+    tables, players = copied.get("tables", 0), copied.get("players", 0)
+    print(f"copied {tables} table{'' if tables == 1 else 's'} and "
+          f"{players} player{'' if players == 1 else 's'}")
     return 0
