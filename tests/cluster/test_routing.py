@@ -1,6 +1,6 @@
-"""Three instances behind HAProxy: every request and websocket of one table reaches the
-one instance that holds its lease; requests without a table id go round-robin; the
-rest (lists, ranking, records) works from any instance."""
+"""Three instances behind HAProxy: every API request and websocket of one table reaches the
+one instance that holds its lease; requests without a table id (the table's page among
+them) go round-robin; the rest (lists, ranking, records) works from any instance."""
 
 from __future__ import annotations
 
@@ -34,13 +34,17 @@ async def test_each_table_lives_on_one_instance(make_cluster: Any) -> None:
     for t in created:
         tid = t["table_id"]
         answered = {_server(front.get(f"/api/tables/{tid}")) for _ in range(3)}
-        answered.add(_server(front.get(f"/t/{tid}")))
         r = front.post(f"/api/tables/{tid}/start", token=t["token"])
         assert r.status_code == 200, r.text
         answered.add(_server(r))
         assert len(answered) == 1, f"table {tid} was served by {answered}"
         homes[tid] = answered.pop()
     assert len(set(homes.values())) > 1, "the tables are spread over the instances"
+    # a table's page is the same file for every table: any instance serves it (round-robin),
+    # so loading it never waits for, nor fails with, the table's own instance
+    pages = [front.get(f"/t/{created[0]['table_id']}") for _ in range(3)]
+    assert all(r.status_code == 200 and "<html" in r.text.lower() for r in pages)
+    assert len({_server(r) for r in pages}) > 1, "the page goes round-robin"
 
     players = [Player(front, t["table_id"], t["token"]) for t in created]
     await asyncio.gather(*(p.play(moves=3, timeout=90) for p in players))
