@@ -11,6 +11,10 @@ const BACKOFF_MS = [300, 700, 1500, 3000, 5000];
  * link is gone: the page says so within about 5 s and reconnects. */
 export const PING_EVERY_MS = 2500;
 export const SILENCE_LIMIT_MS = 4000;
+/** A socket open but not taken in by the server (no frame but an `error`) this long is
+ * dropped and opened again: taking a table over from a dead instance can take a lease's
+ * length (10 s), and the page says "reconnecting" all the while. */
+export const WELCOME_LIMIT_MS = 15000;
 /** Close codes after which reconnecting cannot help: unknown table, token holding no seat. */
 export const FATAL_CLOSE_CODES = [4401, 4404];
 /** A command answered `unavailable` goes again after RETRY_MS, at most MAX_TRIES times in all. */
@@ -125,14 +129,17 @@ export class TableSocket {
   }
 
   /**
-   * Send a command `{type, ...fields}` with a fresh id. Returns the command
-   * sent (with its id), or null when the socket is not open (nothing sent).
+   * Send a command `{type, ...fields}` with a fresh id. Returns the command (with its
+   * id): sent now, or, while reconnecting, kept and sent as soon as the server takes the
+   * next socket in (its answer then comes marked `resent`, as the table may have moved on
+   * meanwhile). Null when nothing will be sent: closed for good, or a ping.
    */
   send(type, fields = {}) {
-    if (!this.ws || this.status !== "open") return null;
+    const open = this.ws && this.status === "open";
+    if (!open && (type === "ping" || this.stopped || this.status === "closed")) return null;
     const command = { type, id: this.nextId(), ...fields };
-    this.ws.send(JSON.stringify(command));
-    if (type !== "ping") this.unanswered.set(command.id, { command, tries: 1 });
+    if (open) this.ws.send(JSON.stringify(command));
+    if (type !== "ping") this.unanswered.set(command.id, { command, tries: open ? 1 : 0, queued: !open });
     return command;
   }
 
@@ -149,7 +156,7 @@ export class TableSocket {
       return null;
     }
     this.unanswered.delete(frame.id);
-    if (sent.tries === 1) return frame;
+    if (sent.tries === 1 && !sent.queued) return frame;
     if (frame.type === "rejected" && frame.code === "duplicate_id") {
       return { type: "accepted", id: frame.id, seq: this.lastSeq, resent: true };
     }
@@ -181,9 +188,9 @@ export class TableSocket {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.lastHeard = this.clock.now();
-      this._setStatus("open");
-      this._schedulePing();
-      for (const id of [...this.unanswered.keys()]) this._resend(id);
+      // open is not served yet: the server may still be taking the table over (or say it
+      // cannot serve it now and close); "open" comes with its first real frame
+      this.pingTimer = this.clock.setTimeout(() => this.ws === ws && this.status !== "open" && this.drop(), WELCOME_LIMIT_MS);
     };
     ws.onmessage = (msg) => {
       if (this.ws !== ws) return;
@@ -197,9 +204,10 @@ export class TableSocket {
       // one frame, or an array of frames the server had ready together, in order
       for (const frame of Array.isArray(message) ? message : [message]) {
         if (this.ws !== ws) return; // a frame may have closed this socket
-        // the server took us in: the next drop retries soon again (a socket it opens only to
-        // say `error` and close, the database away, keeps backing off)
-        if (frame.type !== "error") this.attempt = 0;
+        // the server took us in (a socket it opens only to say `error` and close, the
+        // database away, is not): open now, the next drop retries soon again, and what we
+        // sent that was never answered (or kept while reconnecting) goes now, same ids
+        if (frame.type !== "error" && this.status !== "open") this._served();
         if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
           if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
         }
@@ -211,6 +219,15 @@ export class TableSocket {
     ws.onerror = () => {
       // onclose follows and reconnects
     };
+  }
+
+  /** The server took the current socket in. */
+  _served() {
+    this.attempt = 0;
+    this._clearTimers();
+    this._setStatus("open");
+    this._schedulePing();
+    for (const id of [...this.unanswered.keys()]) this._resend(id);
   }
 
   /** `ws` closed (or was dropped): reconnect with backoff, or stop for a fatal code. */

@@ -124,7 +124,7 @@ function renderInfo(S) {
   $("info-boneyard").textContent = bone;
   $("info-count").textContent = v && v.count !== null && v.count !== undefined ? t("table.count", { n: v.count }) : "";
   let turn = "";
-  if (!v) turn = t("table.waitingStart");
+  if (!v) turn = t(!S.table ? "table.connecting" : S.table.status === "waiting" ? "table.waitingStart" : "table.dealing");
   else if (v.over) turn = t("match.over");
   else if (v.round_over) turn = t("round.over", { n: v.round });
   else if (isMyTurn(S)) turn = t("table.yourTurn");

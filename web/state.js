@@ -159,7 +159,10 @@ export function mainAction(state) {
     if (status === "waiting" && me && me.creator) {
       return { kind: "start", label: t("action.start"), enabled: true };
     }
-    return { kind: "wait", label: t("action.waitStart"), enabled: false };
+    // before the server's first word (a reload, a failover) nothing is known yet; a match
+    // started without a view waits for its first deal
+    const waitFor = !table ? "action.connecting" : status === "waiting" ? "action.waitStart" : "action.dealing";
+    return { kind: "wait", label: t(waitFor), enabled: false };
   }
   if (view.over) return { kind: "none", label: "", enabled: false };
   if (view.round_over) {

@@ -1,7 +1,7 @@
 // The table socket: URL, command ids, reconnect with last_seq, nothing sent while offline.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_TRIES, PING_EVERY_MS, RETRY_MS, SILENCE_LIMIT_MS, TableSocket, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
+import { MAX_TRIES, PING_EVERY_MS, RETRY_MS, SILENCE_LIMIT_MS, TableSocket, WELCOME_LIMIT_MS, idMaker, socketProtocols, socketUrl } from "../../../web/protocol.js";
 
 class FakeWS {
   static all = [];
@@ -52,6 +52,12 @@ function fakeClock() {
 }
 
 const loc = { protocol: "http:", host: "127.0.0.1:8000" };
+
+/** The server opens `ws` and takes it in (its first frame). */
+function served(ws) {
+  ws.open();
+  ws.receive({ type: "welcome", seat: 0, table: {}, seq: 0 });
+}
 
 /** A socket connected (not yet open) on fresh fakes: the socket, its clock, the frames it handed over. */
 function connected() {
@@ -119,9 +125,11 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   clockF.advance(100);
   const third = FakeWS.all[2];
   third.open();
+  assert.equal(sock.status, "reconnecting", "open, but not served yet: the server may still be taking the table over");
+  third.receive({ type: "event", seq: 5, event: { type: "play" }, view: null });
   assert.equal(sock.status, "open");
   assert.deepEqual(statuses, ["connecting", "open", "reconnecting", "open"]);
-  assert.equal(frames.length, 3);
+  assert.equal(frames.length, 4);
   sock.close();
   assert.equal(sock.status, "closed");
   clockF.advance(10000);
@@ -134,6 +142,7 @@ test("a silent connection is dropped and reopened; pings keep it alive", () => {
   const sock = new TableSocket({ tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF, onFrame: () => {} });
   sock.connect();
   FakeWS.all[0].open();
+  FakeWS.all[0].receive({ type: "welcome", seat: 0, table: {}, seq: 0 });
   clockF.advance(PING_EVERY_MS);
   assert.equal(FakeWS.all[0].sent.at(-1).type, "ping");
   FakeWS.all[0].receive({ type: "pong" }); // heard: kept
@@ -265,7 +274,7 @@ test("a server that opens the socket only to say it is unavailable and close is 
 
 test("a command the lost socket never answered goes again on the next one, same id", () => {
   const { sock, clockF, frames } = connected();
-  FakeWS.all[0].open();
+  served(FakeWS.all[0]);
   const done = sock.send("play", { tile: "6-6", end: null });
   const lost = sock.send("play", { tile: "6-5", end: "left" });
   sock.send("ping");
@@ -274,14 +283,50 @@ test("a command the lost socket never answered goes again on the next one, same 
   clockF.advance(300);
   const second = FakeWS.all[1];
   second.open();
+  assert.deepEqual(second.sent, [], "nothing before the server takes the socket in");
+  second.receive({ type: "event", seq: 5, event: { type: "play" }, view: null });
   assert.deepEqual(second.sent, [{ type: "play", id: lost.id, tile: "6-5", end: "left" }], "only the unanswered move, not the answered one nor the ping");
   // the old server had applied it after all: the repeat is answered duplicate_id, which counts as done
   second.receive({ type: "rejected", id: lost.id, code: "duplicate_id", reason: "already applied" });
-  assert.deepEqual(frames.at(-1), { type: "accepted", id: lost.id, seq: 0, resent: true });
+  assert.deepEqual(frames.at(-1), { type: "accepted", id: lost.id, seq: 5, resent: true });
   second.close(1012);
   clockF.advance(300);
-  FakeWS.all[2].open();
+  served(FakeWS.all[2]);
   assert.deepEqual(FakeWS.all[2].sent, [], "nothing left to send again");
+  sock.close();
+});
+
+test("a move made while reconnecting is kept and sent once the server takes the new socket in", () => {
+  const { sock, clockF, frames } = connected();
+  served(FakeWS.all[0]);
+  FakeWS.all[0].close(1012); // a rolling restart
+  assert.equal(sock.status, "reconnecting");
+  const kept = sock.send("play", { tile: "6-6", end: null });
+  assert.ok(kept, "kept, not thrown away");
+  assert.equal(sock.send("ping"), null, "a ping is not kept");
+  clockF.advance(300);
+  const next = FakeWS.all[1];
+  next.open();
+  assert.deepEqual(next.sent, []);
+  next.receive({ type: "welcome", seat: 0, table: {}, seq: 0 });
+  assert.deepEqual(next.sent, [{ type: "play", id: kept.id, tile: "6-6", end: null }]);
+  // the table may have moved on meanwhile: its answer is marked as a resend's
+  next.receive({ type: "rejected", id: kept.id, code: "not_your_turn", reason: "not your turn" });
+  assert.equal(frames.at(-1).resent, true);
+  sock.close();
+  assert.equal(sock.send("play", { tile: "6-5", end: "L" }), null, "closed for good: nothing kept");
+});
+
+test("a socket open but never served is dropped and opened again", () => {
+  const { sock, clockF } = connected();
+  FakeWS.all[0].open();
+  clockF.advance(WELCOME_LIMIT_MS - 1);
+  assert.equal(FakeWS.all.length, 1, "a takeover may take a lease's length");
+  assert.equal(sock.status, "connecting");
+  clockF.advance(1);
+  assert.equal(sock.status, "reconnecting");
+  clockF.advance(300);
+  assert.equal(FakeWS.all.length, 2);
   sock.close();
 });
 

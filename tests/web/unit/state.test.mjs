@@ -109,6 +109,9 @@ test("the main button follows the game: start, play, draw, pass, wait, next roun
   const base = { ...initialState("abc", 0), table };
   assert.equal(mainAction({ ...base, table: { ...table, status: "waiting" } }).kind, "start");
   assert.equal(mainAction({ ...base, seat: 2, table: { ...table, status: "waiting" } }).kind, "wait");
+  // before the server's first word nothing is known: not "waiting for the host"
+  assert.equal(mainAction({ ...base, table: null }).label, "Connecting to the table…");
+  assert.equal(mainAction({ ...base, table: { ...table, status: "playing" } }).label, "Shuffling the tiles…");
   assert.equal(mainAction({ ...base, view: view() }).kind, "play");
   assert.equal(mainAction({ ...base, view: view() }).enabled, false);
   const draw = mainAction({ ...base, view: view({ legal: [{ type: "draw" }] }) });
