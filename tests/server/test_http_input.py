@@ -216,3 +216,20 @@ def test_a_setting_the_table_would_not_use_is_refused_not_dropped(server: Server
     ]
     for body in used:
         assert server.post("/api/tables", body).status_code == 201, body
+
+
+async def test_only_an_outage_is_told_as_the_database_away() -> None:
+    """SQLite says OperationalError both when the file is locked or the disk is full (an
+    outage: 503, try again) and when a table is missing (a bug: 500 with its traceback)."""
+    import sqlite3
+
+    from starlette.requests import Request
+
+    from domino_server.api.database_away import database_away
+
+    request = Request({"type": "http", "method": "GET", "path": "/api/x", "headers": []})
+    locked = OperationalError("SELECT", {}, sqlite3.OperationalError("database is locked"))
+    assert (await database_away(request, locked)).status_code == 503
+    missing = OperationalError("SELECT", {}, sqlite3.OperationalError("no such table: seats"))
+    with pytest.raises(OperationalError):
+        await database_away(request, missing)

@@ -48,6 +48,8 @@ async def database_away(request: HTTPConnection, exc: Exception) -> Response:
     """503 ``{"detail": DETAIL}`` with ``Retry-After``. The log names the error's kind (and
     the driver's), never its text: SQLAlchemy's holds the statement's parameters."""
     cause = getattr(exc, "orig", None)
+    if isinstance(exc, OperationalError) and str(cause).startswith("no such "):
+        raise exc  # SQLite's word for a missing table or column: a bug, not an outage (500)
     kind = type(exc).__name__ + (f" ({type(cause).__name__})" if cause is not None else "")
     method = getattr(request, "method", "WEBSOCKET")
     log.warning("%s %s: the database is away (%s)", method, request.url.path, kind)
