@@ -15,6 +15,8 @@ export const SILENCE_LIMIT_MS = 4000;
  * dropped and opened again: taking a table over from a dead instance can take a lease's
  * length (10 s), and the page says "reconnecting" all the while. */
 export const WELCOME_LIMIT_MS = 15000;
+/** The commands a page may make while reconnecting, kept for the next socket (moves). */
+const KEPT_WHILE_AWAY = ["play", "draw", "pass"];
 /** Close codes after which reconnecting cannot help: unknown table, token holding no seat. */
 export const FATAL_CLOSE_CODES = [4401, 4404];
 /** A command answered `unavailable` goes again after RETRY_MS, at most MAX_TRIES times in all. */
@@ -122,24 +124,33 @@ export class TableSocket {
     }
   }
 
-  /** While waiting to reconnect, try again now (the browser says the network is back). */
+  /** Not served: try again now (the browser says the network is back). A socket still
+   * opening may hang on the network that was lost: it is dropped for a new one. */
   wake() {
-    if (this.stopped || this.ws || this.status !== "reconnecting") return;
+    if (this.stopped || this.status === "open" || this.status === "closed") return;
+    if (this.ws) this.drop();
     this._open();
   }
 
   /**
    * Send a command `{type, ...fields}` with a fresh id. Returns the command (with its
-   * id): sent now, or, while reconnecting, kept and sent as soon as the server takes the
-   * next socket in (its answer then comes marked `resent`, as the table may have moved on
-   * meanwhile). Null when nothing will be sent: closed for good, or a ping.
+   * id): sent now, or, while reconnecting, a move (play, draw, pass; one at a time) kept
+   * for the next socket: sent once the server takes it in if the table has not moved on
+   * since (`welcome`'s seq), else answered here `rejected stale` and never sent. Null when
+   * nothing is sent: another command while reconnecting, closed for good, or a ping.
    */
   send(type, fields = {}) {
     const open = this.ws && this.status === "open";
-    if (!open && (type === "ping" || this.stopped || this.status === "closed")) return null;
+    if (!open) {
+      const keep = KEPT_WHILE_AWAY.includes(type) && !this.stopped && this.status !== "closed" &&
+        ![...this.unanswered.values()].some((c) => c.keptAt !== undefined);
+      if (!keep) return null;
+    }
     const command = { type, id: this.nextId(), ...fields };
     if (open) this.ws.send(JSON.stringify(command));
-    if (type !== "ping") this.unanswered.set(command.id, { command, tries: open ? 1 : 0, queued: !open });
+    if (type !== "ping") {
+      this.unanswered.set(command.id, open ? { command, tries: 1 } : { command, tries: 0, keptAt: this.lastSeq });
+    }
     return command;
   }
 
@@ -156,7 +167,7 @@ export class TableSocket {
       return null;
     }
     this.unanswered.delete(frame.id);
-    if (sent.tries === 1 && !sent.queued) return frame;
+    if (sent.tries === 1) return frame;
     if (frame.type === "rejected" && frame.code === "duplicate_id") {
       return { type: "accepted", id: frame.id, seq: this.lastSeq, resent: true };
     }
@@ -185,12 +196,14 @@ export class TableSocket {
     this._setStatus(this.attempt === 0 ? "connecting" : "reconnecting");
     const ws = new this.WS(url, socketProtocols(this.token));
     this.ws = ws;
+    // a socket not served (its handshake hanging on a dead network, or the server still
+    // taking the table over) is given up after WELCOME_LIMIT_MS
+    this.pingTimer = this.clock.setTimeout(() => this.ws === ws && this.status !== "open" && this.drop(), WELCOME_LIMIT_MS);
     ws.onopen = () => {
       if (this.ws !== ws) return;
-      this.lastHeard = this.clock.now();
       // open is not served yet: the server may still be taking the table over (or say it
       // cannot serve it now and close); "open" comes with its first real frame
-      this.pingTimer = this.clock.setTimeout(() => this.ws === ws && this.status !== "open" && this.drop(), WELCOME_LIMIT_MS);
+      this.lastHeard = this.clock.now();
     };
     ws.onmessage = (msg) => {
       if (this.ws !== ws) return;
@@ -207,7 +220,7 @@ export class TableSocket {
         // the server took us in (a socket it opens only to say `error` and close, the
         // database away, is not): open now, the next drop retries soon again, and what we
         // sent that was never answered (or kept while reconnecting) goes now, same ids
-        if (frame.type !== "error" && this.status !== "open") this._served();
+        if (frame.type !== "error" && this.status !== "open") this._served(frame);
         if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
           if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
         }
@@ -221,13 +234,22 @@ export class TableSocket {
     };
   }
 
-  /** The server took the current socket in. */
-  _served() {
+  /** The server took the current socket in, `first` its first frame (`welcome`). A move
+   * kept while reconnecting goes only if the table has not moved on meanwhile (it was
+   * chosen on a board that may no longer be); what was sent and never answered goes again
+   * in any case (it may have been applied: the server answers a repeated id once). */
+  _served(first) {
     this.attempt = 0;
     this._clearTimers();
     this._setStatus("open");
     this._schedulePing();
-    for (const id of [...this.unanswered.keys()]) this._resend(id);
+    const now = first.type === "welcome" && typeof first.seq === "number" ? first.seq : this.lastSeq;
+    for (const [id, sent] of [...this.unanswered]) {
+      if (sent.keptAt !== undefined && now > sent.keptAt) {
+        this.unanswered.delete(id);
+        this.onFrame({ type: "rejected", id, code: "stale", reason: "the table moved on meanwhile" });
+      } else this._resend(id);
+    }
   }
 
   /** `ws` closed (or was dropped): reconnect with backoff, or stop for a fatal code. */

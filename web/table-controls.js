@@ -11,6 +11,7 @@ import { settings, store } from "./settings.js";
 import { sideOf, withFriends } from "./sides.js";
 import { renderHistory } from "./render.js";
 import { renderScoreSheet } from "./score-view.js";
+import { isMyTurn, moveInFlight } from "./state.js";
 import { redraw, S, send, startOnOpen } from "./table.js";
 
 async function confirmAction(text) {
@@ -32,6 +33,7 @@ export function bindTableControls() {
     redraw();
   });
   $("boneyard-pile").addEventListener("click", () => {
+    if (!isMyTurn(S) || moveInFlight(S)) return; // one draw at a time, on our turn
     send("draw");
     redraw();
   });

@@ -296,25 +296,56 @@ test("a command the lost socket never answered goes again on the next one, same 
   sock.close();
 });
 
-test("a move made while reconnecting is kept and sent once the server takes the new socket in", () => {
+test("a move made while reconnecting is sent once the server takes the new socket in, if the table has not moved on", () => {
   const { sock, clockF, frames } = connected();
-  served(FakeWS.all[0]);
+  FakeWS.all[0].open();
+  FakeWS.all[0].receive({ type: "welcome", seat: 0, table: {}, seq: 7 });
+  FakeWS.all[0].receive({ type: "snapshot", seq: 7, table: {}, view: null });
   FakeWS.all[0].close(1012); // a rolling restart
   assert.equal(sock.status, "reconnecting");
   const kept = sock.send("play", { tile: "6-6", end: null });
   assert.ok(kept, "kept, not thrown away");
+  assert.equal(sock.send("draw"), null, "one kept move at a time");
+  assert.equal(sock.send("react", { reaction: "nice" }), null, "only moves are kept");
   assert.equal(sock.send("ping"), null, "a ping is not kept");
   clockF.advance(300);
   const next = FakeWS.all[1];
   next.open();
   assert.deepEqual(next.sent, []);
-  next.receive({ type: "welcome", seat: 0, table: {}, seq: 0 });
+  next.receive({ type: "welcome", seat: 0, table: {}, seq: 7 }); // nothing happened meanwhile
   assert.deepEqual(next.sent, [{ type: "play", id: kept.id, tile: "6-6", end: null }]);
-  // the table may have moved on meanwhile: its answer is marked as a resend's
-  next.receive({ type: "rejected", id: kept.id, code: "not_your_turn", reason: "not your turn" });
-  assert.equal(frames.at(-1).resent, true);
+  next.receive({ type: "accepted", id: kept.id, seq: 8 });
+  assert.deepEqual(frames.at(-1), { type: "accepted", id: kept.id, seq: 8 }, "an answer like any other");
   sock.close();
   assert.equal(sock.send("play", { tile: "6-5", end: "L" }), null, "closed for good: nothing kept");
+});
+
+test("a move kept while reconnecting is not sent once the table has moved on: the page is told", () => {
+  const { sock, clockF, frames } = connected();
+  served(FakeWS.all[0]); // seq 0
+  FakeWS.all[0].close(1006);
+  const kept = sock.send("play", { tile: "2-0", end: "R" });
+  clockF.advance(300);
+  const next = FakeWS.all[1];
+  next.open();
+  // the timer ran out meanwhile and the computer played for us: the table is at seq 3
+  next.receive({ type: "welcome", seat: 0, table: {}, seq: 3 });
+  assert.deepEqual(next.sent, [], "never applied to a board the player did not see");
+  assert.deepEqual(frames.at(-2), { type: "rejected", id: kept.id, code: "stale", reason: "the table moved on meanwhile" });
+  assert.equal(frames.at(-1).type, "welcome");
+  sock.close();
+});
+
+test("a handshake that hangs is given up; wake() tries again at once", () => {
+  const { sock, clockF } = connected();
+  clockF.advance(WELCOME_LIMIT_MS); // never opened: a dead network
+  assert.equal(sock.status, "reconnecting");
+  clockF.advance(300);
+  assert.equal(FakeWS.all.length, 2);
+  sock.wake(); // the browser says the network is back: the hanging socket goes for a new one
+  assert.equal(FakeWS.all.length, 3);
+  assert.ok(FakeWS.all[1].closed);
+  sock.close();
 });
 
 test("a socket open but never served is dropped and opened again", () => {
