@@ -19,6 +19,9 @@ export const WELCOME_LIMIT_MS = 15000;
 const KEPT_WHILE_AWAY = ["play", "draw", "pass"];
 /** Close codes after which reconnecting cannot help: unknown table, token holding no seat. */
 export const FATAL_CLOSE_CODES = [4401, 4404];
+/** A newer socket took our seat (another tab or device): reconnecting would take it back,
+ * and the other would take it again, in turn; wait to be asked (`connect()`). */
+export const REPLACED_CLOSE_CODE = 4001;
 /** A command answered `unavailable` goes again after RETRY_MS, at most MAX_TRIES times in all. */
 export const RETRY_MS = 1000;
 export const MAX_TRIES = 4;
@@ -57,6 +60,8 @@ export class TableSocket {
    *   message, an array, are passed one by one)
    * @param {(status: "connecting"|"open"|"reconnecting"|"closed") => void} [o.onStatus]
    * @param {(code: number) => void} [o.onFatal] the server refused us for good (4401, 4404)
+   * @param {() => void} [o.onReplaced] a newer socket took our seat (4001): no reconnecting
+   *   until `connect()`
    * @param {typeof WebSocket} [o.WebSocketImpl]
    * @param {{setTimeout: Function, clearTimeout: Function, now: () => number}} [o.clock]
    * @param {() => string} [o.nextId]
@@ -68,6 +73,7 @@ export class TableSocket {
     this.onFrame = o.onFrame;
     this.onStatus = o.onStatus || (() => {});
     this.onFatal = o.onFatal || (() => {});
+    this.onReplaced = o.onReplaced || (() => {});
     this.WS = o.WebSocketImpl || globalThis.WebSocket;
     this.clock = o.clock || {
       setTimeout: (f, ms) => globalThis.setTimeout(f, ms),
@@ -262,6 +268,13 @@ export class TableSocket {
       this.stopped = true;
       this._setStatus("closed");
       this.onFatal(ev.code);
+      return;
+    }
+    if (ev && ev.code === REPLACED_CLOSE_CODE) {
+      this.stopped = true;
+      this.attempt = 0;
+      this._setStatus("closed");
+      this.onReplaced();
       return;
     }
     this._setStatus("reconnecting");

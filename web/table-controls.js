@@ -12,7 +12,7 @@ import { sideOf, withFriends } from "./sides.js";
 import { renderHistory } from "./render.js";
 import { renderScoreSheet } from "./score-view.js";
 import { isMyTurn, moveInFlight } from "./state.js";
-import { redraw, S, send, startOnOpen } from "./table.js";
+import { redraw, S, send, socket, startOnOpen } from "./table.js";
 
 async function confirmAction(text) {
   const dlg = $("confirm-dialog");
@@ -32,6 +32,7 @@ export function bindTableControls() {
     $("board-wrap").classList.toggle("peek");
     redraw();
   });
+  $("play-here").addEventListener("click", () => socket && socket.connect()); // take the seat back
   $("boneyard-pile").addEventListener("click", () => {
     if (!isMyTurn(S) || moveInFlight(S)) return; // one draw at a time, on our turn
     send("draw");

@@ -104,6 +104,7 @@ export function openTable(tableId, { spectate = false } = {}) {
     location,
     onFrame,
     onStatus: showConnection,
+    onReplaced: () => ($("elsewhere-bar").hidden = false), // (table-controls.js: "Jogar aqui")
     onFatal: (code) => {
       // our seat token is not valid here (4401) or the table is gone (4404): back to the invitation
       if (code === 4401 || code === 4404) store.forgetSeat(tableId);
@@ -118,6 +119,7 @@ export function openTable(tableId, { spectate = false } = {}) {
 
 /** Close the table's socket for good (leaving the table screen). */
 export function closeSocket() {
+  $("elsewhere-bar").hidden = true;
   if (socket) socket.close();
   socket = null;
   if (timerHandle) clearInterval(timerHandle);
@@ -271,6 +273,7 @@ function showConnection(status) {
   } else if (status === "open" || status === "closed") {
     hideBanner();
   }
+  if (status !== "closed") $("elsewhere-bar").hidden = true;
   redrawSeats();
 }
 

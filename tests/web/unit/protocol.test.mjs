@@ -272,6 +272,28 @@ test("a server that opens the socket only to say it is unavailable and close is 
   sock.close();
 });
 
+test("a seat taken by another tab is not taken back by itself, only when asked", () => {
+  FakeWS.all = [];
+  const clockF = fakeClock();
+  let replaced = 0;
+  const sock = new TableSocket({
+    tableId: "t1", token: "tok", location: loc, WebSocketImpl: FakeWS, clock: clockF,
+    onFrame: () => {}, onReplaced: () => (replaced += 1),
+  });
+  sock.connect();
+  served(FakeWS.all[0]);
+  FakeWS.all[0].close(4001); // the same seat opened in another tab
+  clockF.advance(60000);
+  assert.equal(FakeWS.all.length, 1, "no reconnecting: the tabs would take the seat in turn");
+  assert.equal(replaced, 1);
+  assert.equal(sock.status, "closed");
+  sock.connect(); // "play here"
+  assert.equal(FakeWS.all.length, 2);
+  served(FakeWS.all[1]);
+  assert.equal(sock.status, "open");
+  sock.close();
+});
+
 test("a command the lost socket never answered goes again on the next one, same id", () => {
   const { sock, clockF, frames } = connected();
   served(FakeWS.all[0]);
