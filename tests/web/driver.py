@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -308,3 +310,11 @@ def join_and_start(host: Page, friend: Page, link: str, name: str) -> None:
     host.click("#main-action")  # start
     for page in (host, friend):
         page.wait_for_function("() => dominoDebug.state().view !== null", timeout=10000)
+
+
+def open_record_file(page: Page, base: str, path: Path, record: Any) -> None:
+    """Write ``record`` to ``path`` and open that file on the replay page (``/replay``)."""
+    path.write_text(json.dumps(record))
+    page.goto(f"{base}/replay")
+    page.wait_for_selector("body[data-ready]")
+    page.set_input_files("#replay-file", str(path))

@@ -5,13 +5,12 @@ a record whose deal was changed is caught and the round named."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import create_vs_computer, play_round, state
+from .driver import create_vs_computer, open_record_file, play_round, state
 from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
@@ -83,11 +82,7 @@ def test_the_replay_of_a_changed_record_names_the_round(
         for h in hands[:2]
     )
     hands[0][i], hands[1][j] = hands[1][j], hands[0][i]
-    path = tmp_path / "changed.json"
-    path.write_text(json.dumps(record))
-    page.goto(f"{server}/replay")
-    page.wait_for_selector("body[data-ready]")
-    page.set_input_files("#replay-file", str(path))
+    open_record_file(page, server, tmp_path / "changed.json", record)
     expect(page.locator("#replay-view")).to_be_visible()
     page.click("#replay-fair-verify")
     expect(page.locator("#replay-fair-result .fair-headline")).to_have_text(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import create_vs_computer, state
+from .driver import create_vs_computer, open_record_file, state
 
 pytestmark = pytest.mark.browser
 
@@ -62,11 +62,7 @@ def test_a_shuffle_that_does_not_check_out_is_said_again_in_the_new_language(
     untouched = tmp_path / "untouched.json"
     untouched.write_text(json.dumps(record))
     record["rounds"][0]["fair"]["commitment"] = "0" * 64  # not the secret's fingerprint
-    path = tmp_path / "changed.json"
-    path.write_text(json.dumps(record))
-    page.goto(f"{server}/replay")
-    page.wait_for_selector("body[data-ready]")
-    page.set_input_files("#replay-file", str(path))
+    open_record_file(page, server, tmp_path / "changed.json", record)
     expect(page.locator("#replay-view")).to_be_visible()
     head = page.locator("#replay-fair-result .fair-headline")
     detail = page.locator("#replay-fair-result .fair-detail")

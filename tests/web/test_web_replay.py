@@ -6,7 +6,6 @@ table did."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .driver import (
     create_vs_computer,
+    open_record_file,
     play_round,
     started_for_friends,
     state,
@@ -118,11 +118,7 @@ def test_a_record_file_opened_in_the_page_replays_it(
 ) -> None:
     table_id = _finished_match(page, server)
     record = page.request.get(f"{server}/api/tables/{table_id}/record").json()
-    path = tmp_path / "match.json"
-    path.write_text(json.dumps(record))
-    page.goto(f"{server}/replay")
-    page.wait_for_selector("body[data-ready]")
-    page.set_input_files("#replay-file", str(path))
+    open_record_file(page, server, tmp_path / "match.json", record)
     expect(page.locator("#replay-step")).to_have_text("Rodada 1: as pedras foram dadas.")
     # the file's own deal: seat 0's first hand is the record's
     first = sorted(record["rounds"][0]["hands"][0])
