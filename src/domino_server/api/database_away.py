@@ -23,7 +23,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from ..tables.registry import TableUnreadable
 from .errors import AsciiJSONResponse
 
-__all__ = ["DETAIL", "UNREADABLE", "install_database_away"]
+__all__ = ["DETAIL", "UNREADABLE", "install_database_away", "log_away"]
 
 log = logging.getLogger("domino_server.database")
 
@@ -44,15 +44,21 @@ DETAIL = "the tables cannot be read or written now; try again in a moment"
 RETRY_AFTER = "5"
 
 
+def log_away(where: str, exc: Exception) -> None:
+    """One warning line: ``where`` found the database away, and the error's kind (and the
+    driver's), never its text: SQLAlchemy's holds the statement's parameters."""
+    cause = getattr(exc, "orig", None)
+    kind = type(exc).__name__ + (f" ({type(cause).__name__})" if cause is not None else "")
+    log.warning("%s: the database is away (%s)", where, kind)
+
+
 async def database_away(request: HTTPConnection, exc: Exception) -> Response:
-    """503 ``{"detail": DETAIL}`` with ``Retry-After``. The log names the error's kind (and
-    the driver's), never its text: SQLAlchemy's holds the statement's parameters."""
+    """503 ``{"detail": DETAIL}`` with ``Retry-After``, and one line in the log
+    (:func:`log_away`)."""
     cause = getattr(exc, "orig", None)
     if isinstance(exc, OperationalError) and str(cause).startswith("no such "):
         raise exc  # SQLite's word for a missing table or column: a bug, not an outage (500)
-    kind = type(exc).__name__ + (f" ({type(cause).__name__})" if cause is not None else "")
-    method = getattr(request, "method", "WEBSOCKET")
-    log.warning("%s %s: the database is away (%s)", method, request.url.path, kind)
+    log_away(f"{getattr(request, 'method', 'WEBSOCKET')} {request.url.path}", exc)
     return AsciiJSONResponse({"detail": DETAIL}, status_code=503,
                              headers={"Retry-After": RETRY_AFTER})
 

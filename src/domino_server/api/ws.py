@@ -38,7 +38,7 @@ from ..tables.connection import BATCH_CHARS, BATCH_FRAMES, CLOSE, Connection, jo
 from ..tables.messages import Attach, Detach, Resync
 from ..tables.registry import Registry
 from ..tables.tokens import hash_token, is_table_id
-from .database_away import DETAIL, UNREADABLE
+from .database_away import DETAIL, UNREADABLE, log_away
 from .direct_send import direct_writer, sansio_protocol
 from .frames import Refusal, parse_last_seq, read_frame
 from .heartbeat import Heartbeat
@@ -162,7 +162,7 @@ async def table_socket(
             await ws.close(1013, "the table is busy elsewhere; try again")
         return
     except UNREADABLE as exc:  # the database is away (api.database_away)
-        log.warning("table socket: the database is away (%s)", type(exc).__name__)
+        log_away("table socket", exc)
         with contextlib.suppress(Exception):
             await _refuse_socket(ws, 1013, "unavailable", DETAIL)
         return
