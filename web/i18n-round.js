@@ -130,7 +130,7 @@ export const ROUND_TEXTS = {
     "reject.match_over": "a partida já acabou.",
     "reject.not_started": "a partida ainda não começou.",
     "reject.unavailable": "o servidor não conseguiu guardar agora; tente de novo.",
-    "reject.stale": "a mesa andou enquanto você estava sem conexão, e a jogada não foi enviada: olhe a mesa e jogue de novo.",
+    "reject.stale": "a mesa andou antes de a sua jogada chegar, e ela não valeu: olhe a mesa e jogue de novo.",
     "reject.bad_command": "comando inválido.",
     "reject.http": "O servidor recusou: {reason}",
 
@@ -281,7 +281,7 @@ export const ROUND_TEXTS = {
     "reject.match_over": "the match is already over.",
     "reject.not_started": "the match has not started yet.",
     "reject.unavailable": "the server could not store it just now; try again.",
-    "reject.stale": "the table moved on while you were offline, so the move was not sent: look at the board and play again.",
+    "reject.stale": "the table moved on before your move arrived, so it did not count: look at the board and play again.",
     "reject.bad_command": "invalid command.",
     "reject.http": "The server said no: {reason}",
 

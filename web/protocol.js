@@ -141,21 +141,24 @@ export class TableSocket {
   /**
    * Send a command `{type, ...fields}` with a fresh id. Returns the command (with its
    * id): sent now, or, while reconnecting, a move (play, draw, pass; one at a time) kept
-   * for the next socket: sent once the server takes it in if the table has not moved on
-   * since (`welcome`'s seq), else answered here `rejected stale` and never sent. Null when
-   * nothing is sent: another command while reconnecting, closed for good, or a ping.
+   * for the next socket and sent once the server takes it in. A move carries `at`, the
+   * last event seen when it was chosen: the server refuses it `stale` if the match moved
+   * on since (so a move kept, or sent and lost in a drop, never lands on a later board).
+   * Null when nothing is sent: another command while reconnecting, closed for good, or a
+   * ping.
    */
   send(type, fields = {}) {
     const open = this.ws && this.status === "open";
     if (!open) {
       const keep = KEPT_WHILE_AWAY.includes(type) && !this.stopped && this.status !== "closed" &&
-        ![...this.unanswered.values()].some((c) => c.keptAt !== undefined);
+        ![...this.unanswered.values()].some((c) => c.kept);
       if (!keep) return null;
     }
     const command = { type, id: this.nextId(), ...fields };
+    if (KEPT_WHILE_AWAY.includes(type)) command.at = this.lastSeq;
     if (open) this.ws.send(JSON.stringify(command));
     if (type !== "ping") {
-      this.unanswered.set(command.id, open ? { command, tries: 1 } : { command, tries: 0, keptAt: this.lastSeq });
+      this.unanswered.set(command.id, { command, tries: open ? 1 : 0, kept: !open });
     }
     return command;
   }
@@ -226,7 +229,7 @@ export class TableSocket {
         // the server took us in (a socket it opens only to say `error` and close, the
         // database away, is not): open now, the next drop retries soon again, and what we
         // sent that was never answered (or kept while reconnecting) goes now, same ids
-        if (frame.type !== "error" && this.status !== "open") this._served(frame);
+        if (frame.type !== "error" && this.status !== "open") this._served();
         if ((frame.type === "event" || frame.type === "snapshot") && typeof frame.seq === "number") {
           if (frame.type === "snapshot" || frame.seq > this.lastSeq) this.lastSeq = frame.seq;
         }
@@ -240,22 +243,16 @@ export class TableSocket {
     };
   }
 
-  /** The server took the current socket in, `first` its first frame (`welcome`). A move
-   * kept while reconnecting goes only if the table has not moved on meanwhile (it was
-   * chosen on a board that may no longer be); what was sent and never answered goes again
-   * in any case (it may have been applied: the server answers a repeated id once). */
-  _served(first) {
+  /** The server took the current socket in: what was kept while reconnecting, or sent and
+   * never answered, goes now, same ids (a command already applied is answered
+   * `duplicate_id`, never applied twice; a move chosen on a board the match has left
+   * since is answered `stale`). */
+  _served() {
     this.attempt = 0;
     this._clearTimers();
     this._setStatus("open");
     this._schedulePing();
-    const now = first.type === "welcome" && typeof first.seq === "number" ? first.seq : this.lastSeq;
-    for (const [id, sent] of [...this.unanswered]) {
-      if (sent.keptAt !== undefined && now > sent.keptAt) {
-        this.unanswered.delete(id);
-        this.onFrame({ type: "rejected", id, code: "stale", reason: "the table moved on meanwhile" });
-      } else this._resend(id);
-    }
+    for (const id of [...this.unanswered.keys()]) this._resend(id);
   }
 
   /** `ws` closed (or was dropped): reconnect with backoff, or stop for a fatal code. */

@@ -24,7 +24,17 @@ class _Command(BaseModel):
     id: CommandId
 
 
-class Play(_Command):
+class _Move(_Command):
+    at: int | None = Field(
+        None,
+        ge=0,
+        description="The number of the last table event the page had seen when the player "
+        "chose this move: refused as `stale` if the match moved on since (a move, a deal, "
+        "an ending), so a move chosen on one board never lands on a later one. Optional.",
+    )
+
+
+class Play(_Move):
     """Lay ``tile`` on ``end`` (``null`` only for the first tile of a round)."""
 
     type: Literal["play"]
@@ -32,13 +42,13 @@ class Play(_Command):
     end: Literal["L", "R", "U", "D"] | None = None
 
 
-class Draw(_Command):
+class Draw(_Move):
     """Draw one tile from the boneyard (only offered where auto-draw is off)."""
 
     type: Literal["draw"]
 
 
-class Pass(_Command):
+class Pass(_Move):
     """Pass the turn (only offered where auto-draw is off and nothing fits)."""
 
     type: Literal["pass"]

@@ -24,6 +24,7 @@ RejectionCode = Literal[
     "match_over",
     "not_started",
     "unavailable",
+    "stale",
 ]
 
 BotLevel = Literal["rabisco", "nino", "voquelonia"]

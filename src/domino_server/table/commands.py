@@ -36,6 +36,9 @@ class Play:
     kind: str  # "play" | "draw" | "pass"
     tile: str | None = None  # a play's tile text ("6-4"; its order matters for an opening)
     end: str | None = None  # a play's end ("L", "R", "U", "D"; None: the only place)
+    #: the last event the person had seen when choosing it (None: not said); refused as
+    #: stale if the match moved on since (``TableState.moved_seq``)
+    at: int | None = None
 
     def to_move(self) -> Move:
         """The core move asked for; ValueError when its tile text does not parse."""

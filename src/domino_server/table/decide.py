@@ -131,6 +131,12 @@ def _next_round(out: Outbox, state: TableState, seed: bytes) -> None:
 def _person_moves(out: Outbox, state: TableState, seat: int, cmd: c.Play) -> None:
     m = state.match
     assert m is not None
+    if cmd.at is not None and cmd.at < state.moved_seq:
+        raise Refused(
+            "stale",
+            f"the match moved on (event {state.moved_seq}) since this move was chosen "
+            f"(event {cmd.at}); look at the board and choose again",
+        )
     if m.round_over:
         raise Refused("not_allowed", "the round is over; start the next round")
     if m.turn != seat:

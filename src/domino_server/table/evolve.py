@@ -97,6 +97,7 @@ def _stored(state: TableState, ev: Stored) -> TableState:
     fairplay.apply(state, ev)
     if kind in MATCH_KINDS:
         state.moved_at = ev.at
+        state.moved_seq = ev.seq
         if not _same_turn(state, ev, turn_before):
             state.turn_started_at = ev.at
     state.seq = ev.seq

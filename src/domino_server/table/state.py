@@ -122,6 +122,7 @@ class TableState:
     #: from here (RULES.md §10 Pace and Absence)
     turn_started_at: float | None = None
     moved_at: float | None = None  # the last match-changing event's time (idle, bot pace)
+    moved_seq: int = 0  # the last match-changing event's number (a person's stale move)
     annulment: dict[str, Any] | None = None  # {"by": seat, "votes": {"seat": bool}}
     ranking: dict[str, Any] | None = None  # the finished match's {"points", "reason"}
     cmd_ids: dict[tuple[int, str], int] = field(default_factory=dict)  # → seq applied
@@ -179,7 +180,7 @@ class TableState:
     def durable(self) -> tuple[Any, ...]:
         """Everything the stored events rebuild, as one comparable value: the spec, seats,
         status, the match (its record and where the round stands), seq, the turn's start,
-        the last move's time, the open annulment, the ranking, the command ids and the
+        the last move's time and number, the open annulment, the ranking, the command ids and the
         fair-deal inputs."""
         m = self.match
         match = None if m is None else (m.to_record(), m.turn, m.round_over, m.over)
@@ -191,6 +192,7 @@ class TableState:
             self.seq,
             self.turn_started_at,
             self.moved_at,
+            self.moved_seq,
             self.annulment,
             self.ranking,
             dict(self.cmd_ids),

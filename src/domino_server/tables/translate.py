@@ -16,9 +16,9 @@ __all__ = ["machine_command"]
 def machine_command(seat: int | None, cmd: Any, dealer: Callable[[], bytes]) -> mc.Command:
     """The machine's command for a socket's (or an HTTP route's) ``cmd``."""
     if isinstance(cmd, c.Play):
-        return mc.Play(seat, cmd.id, "play", cmd.tile, cmd.end)
+        return mc.Play(seat, cmd.id, "play", cmd.tile, cmd.end, cmd.at)
     if isinstance(cmd, c.Draw | c.Pass):
-        return mc.Play(seat, cmd.id, cmd.type)
+        return mc.Play(seat, cmd.id, cmd.type, at=cmd.at)
     if isinstance(cmd, c.Start):
         return mc.Start(seat, cmd.id, dealer())
     if isinstance(cmd, c.NextRound):

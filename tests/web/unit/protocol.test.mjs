@@ -110,7 +110,7 @@ test("reconnects after a drop and resumes from the last sequence number", () => 
   first.receive({ type: "event", seq: 4, event: { type: "play" }, view: null });
   assert.equal(sock.lastSeq, 4);
   const cmd = sock.send("play", { tile: "6-6", end: null });
-  assert.deepEqual(first.sent[0], { type: "play", id: cmd.id, tile: "6-6", end: null });
+  assert.deepEqual(first.sent[0], { type: "play", id: cmd.id, tile: "6-6", end: null, at: 4 }, "a move says the last event seen");
 
   first.close(); // network drop
   assert.equal(sock.status, "reconnecting");
@@ -307,7 +307,7 @@ test("a command the lost socket never answered goes again on the next one, same 
   second.open();
   assert.deepEqual(second.sent, [], "nothing before the server takes the socket in");
   second.receive({ type: "event", seq: 5, event: { type: "play" }, view: null });
-  assert.deepEqual(second.sent, [{ type: "play", id: lost.id, tile: "6-5", end: "left" }], "only the unanswered move, not the answered one nor the ping");
+  assert.deepEqual(second.sent, [{ type: "play", id: lost.id, tile: "6-5", end: "left", at: 0 }], "only the unanswered move, not the answered one nor the ping; still saying the board it was chosen on");
   // the old server had applied it after all: the repeat is answered duplicate_id, which counts as done
   second.receive({ type: "rejected", id: lost.id, code: "duplicate_id", reason: "already applied" });
   assert.deepEqual(frames.at(-1), { type: "accepted", id: lost.id, seq: 5, resent: true });
@@ -335,14 +335,14 @@ test("a move made while reconnecting is sent once the server takes the new socke
   next.open();
   assert.deepEqual(next.sent, []);
   next.receive({ type: "welcome", seat: 0, table: {}, seq: 7 }); // nothing happened meanwhile
-  assert.deepEqual(next.sent, [{ type: "play", id: kept.id, tile: "6-6", end: null }]);
+  assert.deepEqual(next.sent, [{ type: "play", id: kept.id, tile: "6-6", end: null, at: 7 }]);
   next.receive({ type: "accepted", id: kept.id, seq: 8 });
   assert.deepEqual(frames.at(-1), { type: "accepted", id: kept.id, seq: 8 }, "an answer like any other");
   sock.close();
   assert.equal(sock.send("play", { tile: "6-5", end: "L" }), null, "closed for good: nothing kept");
 });
 
-test("a move kept while reconnecting is not sent once the table has moved on: the page is told", () => {
+test("a move kept while reconnecting says the board it was chosen on: the server refuses it if the table moved on", () => {
   const { sock, clockF, frames } = connected();
   served(FakeWS.all[0]); // seq 0
   FakeWS.all[0].close(1006);
@@ -352,9 +352,14 @@ test("a move kept while reconnecting is not sent once the table has moved on: th
   next.open();
   // the timer ran out meanwhile and the computer played for us: the table is at seq 3
   next.receive({ type: "welcome", seat: 0, table: {}, seq: 3 });
-  assert.deepEqual(next.sent, [], "never applied to a board the player did not see");
-  assert.deepEqual(frames.at(-2), { type: "rejected", id: kept.id, code: "stale", reason: "the table moved on meanwhile" });
-  assert.equal(frames.at(-1).type, "welcome");
+  assert.deepEqual(next.sent, [{ type: "play", id: kept.id, tile: "2-0", end: "R", at: 0 }]);
+  const refusal = { type: "rejected", id: kept.id, code: "stale", reason: "the match moved on" };
+  next.receive(refusal);
+  assert.deepEqual(frames.at(-1), refusal, "the page is told, as for any refusal");
+  next.close(1006);
+  clockF.advance(300);
+  served(FakeWS.all[2]);
+  assert.deepEqual(FakeWS.all[2].sent, [], "answered: never sent again");
   sock.close();
 });
 

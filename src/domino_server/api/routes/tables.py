@@ -35,6 +35,7 @@ STATUS_OF_CODE = {
     "match_over": status.HTTP_409_CONFLICT,
     "not_started": status.HTTP_409_CONFLICT,
     "duplicate_id": status.HTTP_409_CONFLICT,
+    "stale": status.HTTP_409_CONFLICT,
     "illegal_move": status.HTTP_422_UNPROCESSABLE_CONTENT,
     "bad_command": status.HTTP_422_UNPROCESSABLE_CONTENT,
     "unavailable": status.HTTP_503_SERVICE_UNAVAILABLE,
