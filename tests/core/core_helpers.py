@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from domino_core import ALL_TILES, Deal, Match, Move, Rules, Tile, view_for
@@ -92,3 +94,13 @@ SIXES_LINE = ("6-6", "6-0 L", "6-2 R", "1-0 L", "3-2 R", "6-1 L", "6-3 R", "6-4 
 def line_tiles(seat: int, seats: int, line: tuple[str, ...] = SIXES_LINE) -> str:
     """The tiles of ``line`` that ``seat`` plays when seat 0 opens and turns go round."""
     return " ".join(p.split()[0] for i, p in enumerate(line) if i % seats == seat)
+
+
+RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"
+"""The conformance records (``tests/data/records``)."""
+
+
+def load_record(name: str) -> dict[str, Any]:
+    """The conformance record ``name`` (e.g. ``classic-2``) as JSON."""
+    data: dict[str, Any] = json.loads((RECORDS / f"{name}.json").read_text())
+    return data
