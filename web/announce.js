@@ -4,7 +4,10 @@ import { $ } from "./page.js";
 
 let liveQueue = [];
 let liveTimer = null;
-/** The sayings `#live` shows now (the last three), kept to say them again in another language. */
+/** The most sayings said together: every move of a quick run (a play and the passes after
+ * it, a round's first moves) is said; only a longer catch-up keeps its last ones. */
+const SAID_AT_ONCE = 8;
+/** The sayings `#live` shows now, kept to say them again in another language. */
 let shown = [];
 
 /** A saying's text now: a function is asked again, in the language of the moment. */
@@ -13,15 +16,15 @@ function textOf(say) {
 }
 
 /**
- * Say `say` in the live region (and show it as the last-move line): a text, or a
- * function giving it, so that `resay` words it again after a language change.
+ * Say `say` in the live region (and show it as the last-move line, its last lines in
+ * view): a text, or a function giving it, so that `resay` words it again after a
+ * language change. What comes within 60 ms is said together, in order.
  */
-export function announce(say, urgent = false) {
+export function announce(say) {
   liveQueue.push(say);
-  if (urgent) liveQueue = liveQueue.slice(-3);
   if (liveTimer) return;
   liveTimer = setTimeout(() => {
-    shown = liveQueue.slice(-3);
+    shown = liveQueue.slice(-SAID_AT_ONCE);
     $("live").textContent = shown.map(textOf).join(" ");
     liveQueue = [];
     liveTimer = null;

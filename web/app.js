@@ -26,6 +26,7 @@ import { bindRules, renderRules } from "./rules-dialog.js";
 import { applySettings, bindSettings, saveSettings } from "./settings.js";
 import { bindTableControls } from "./table-controls.js";
 import { bindNetwork, onFrame, redraw, redrawBoard, S, send, socket } from "./table.js";
+import { followFocus } from "./focus-keeper.js";
 
 // ---------------------------------------------------------------- language (every text on the page again)
 
@@ -99,6 +100,7 @@ function start() {
   bindHand(controls);
   bindBoard(controls, redrawBoard);
   bindTableControls();
+  followFocus();
   bindNetwork();
   bindReplay();
   bindFair({ tableId: () => S.tableId, replayRecord: shownRecord });

@@ -105,6 +105,8 @@ export function renderBoard(S, picking) {
         label: t("table.targetLabel", {
           tile: picking.tile,
           end: t(`table.end.${x.end}`),
+          // the number the end shows, so the choice is heard, not only seen
+          pips: (v.ends || {})[x.end] !== undefined ? ` (${(v.ends || {})[x.end]})` : "",
           points: x.points ? t("table.targetPoints", { n: x.points }) : fives ? t("table.targetNoPoints") : "",
         }),
       }))

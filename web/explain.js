@@ -9,29 +9,37 @@ import { isolate, t } from "./i18n.js";
 import { personName } from "./seats.js";
 import { seatName, sideName, sideOf, sideSubject } from "./sides.js";
 
-/** A sentence for one public event (log or table entry), for the live region. */
-export function describeEvent(state, event) {
+/**
+ * A sentence for one public event (log or table entry), for the live region. Our own moves
+ * are said as ours ("Você jogou 6-4"); `drawn`, the tiles our own draw brought (what the
+ * hand gained), are named ("Você comprou 3-1").
+ */
+export function describeEvent(state, event, drawn = []) {
   if (!event) return "";
-  const name = event.seat !== undefined && event.seat !== null ? seatName(state, event.seat) : "";
+  const seated = event.seat !== undefined && event.seat !== null;
+  const ours = seated && state.seat !== null && state.seat !== undefined && event.seat === state.seat;
+  const name = seated ? seatName(state, event.seat) : "";
+  const who = ours ? t("home.you") : name; // a move's subject
   switch (event.type) {
     case "play": {
       const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
       const points = event.points ? t("log.points", { n: event.points }) : "";
-      return t("log.play", { name, tile: event.tile, where, points });
+      return t("log.play", { name: who, tile: event.tile, where, points });
     }
     case "draw":
-      return t("log.draw", { name, n: event.count ?? 1 });
+      if (ours && drawn.length) return t("log.drawTiles", { name: who, tiles: drawn.join(", ") });
+      return t("log.draw", { name: who, n: event.count ?? 1 });
     case "pass":
-      return t("log.pass", { name });
-    case "score":
-      return t("log.score", { name: sideSubject(state, event.side), n: event.points });
+      return t("log.pass", { name: who });
+    case "score": {
+      const rules = state.view && state.view.rules;
+      const mine = rules && !rules.teams && event.side === state.seat;
+      return t("log.score", { name: mine ? t("home.you") : sideSubject(state, event.side), n: event.points });
+    }
     case "round_start":
       return t("log.round_start", { n: event.round ?? (state.view ? state.view.round : "") });
     case "connection":
-      return t("log.connection", {
-        name,
-        state: event.connected ? t("table.connected") : t("table.disconnected"),
-      });
+      return t(event.connected ? "log.connectionBack" : "log.connectionLost", { name });
     case "seat_bot":
       // bots seated at the start are on the seat bar; only a person leaving is news
       return event.reason === "start" ? "" : t("log.seat_bot", { name });

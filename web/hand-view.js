@@ -33,7 +33,8 @@ export function renderHand(S, picking) {
     locked,
     current: focused, // else the tile being placed, or the first playable: where Tab lands
     selected: picking && picking.tile,
-    label: (item) => (item.playable && !locked ? t("table.tilePlayable", { tile: item.tile }) : t("table.tileBlocked", { tile: item.tile })),
+    // while it is not our turn a tile is only its numbers (whether it fits is for our turn)
+    label: (item) => (locked ? item.tile : t(item.playable ? "table.tilePlayable" : "table.tileBlocked", { tile: item.tile })),
   });
   if (focused && !picking) {
     const again = el.querySelector(`[data-tile="${focused}"]`) || el.querySelector(".hand-tile.lit") || el.querySelector(".hand-tile");

@@ -195,3 +195,20 @@ export function clock(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
+
+/** The tiles in `after`'s hand that `before`'s did not hold (what a draw brought), in hand order. */
+export function tilesGained(before, after) {
+  const had = new Set((before && before.hand) || []);
+  return ((after && after.hand) || []).filter((tile) => !had.has(tile));
+}
+
+/** The seats of other people whose connection changed between two table summaries (each
+ * as it is in `after`); none when either is missing. Bots and our own seat are left out. */
+export function connectionChanges(before, after, mySeat) {
+  if (!before || !after) return [];
+  const was = new Map((before.seats || []).map((s) => [s.seat, s]));
+  return (after.seats || []).filter((s) => {
+    const old = was.get(s.seat);
+    return s.kind === "human" && s.seat !== mySeat && old && old.kind === "human" && old.connected !== s.connected;
+  });
+}

@@ -14,14 +14,20 @@ import { renderScoreSheet } from "./score-view.js";
 import { isMyTurn, moveInFlight } from "./state.js";
 import { redraw, S, send, socket, startOnOpen } from "./table.js";
 
-async function confirmAction(text) {
+/** Ask `text` in the confirm dialog: true for yes. Once it closes the keyboard goes back to
+ * `back` (the button that asked, or the "Mais opções" menu's own button when the one that
+ * asked sits in the menu, closed by then). */
+async function confirmAction(text, back = $("more").querySelector("summary")) {
   const dlg = $("confirm-dialog");
   $("confirm-text").textContent = text;
   dlg.returnValue = "";
   dlg.showModal();
   $("confirm-no").focus();
   return new Promise((resolve) => {
-    dlg.addEventListener("close", () => resolve(dlg.returnValue === "yes"), { once: true });
+    dlg.addEventListener("close", () => {
+      if (back && !back.closest("[hidden]")) back.focus();
+      resolve(dlg.returnValue === "yes");
+    }, { once: true });
   });
 }
 
@@ -47,9 +53,10 @@ export function bindTableControls() {
     $("more").open = false;
     if (await confirmAction(t("action.annulConfirm"))) send("propose_annulment");
   });
-  const claim = async () => {
+  const claim = async (ev) => {
     $("more").open = false;
-    if (await confirmAction(t("action.claimConfirm"))) send("claim_absence");
+    const back = ev.currentTarget.id === "claim-now" ? ev.currentTarget : undefined;
+    if (await confirmAction(t("action.claimConfirm"), back)) send("claim_absence");
   };
   $("claim").addEventListener("click", claim);
   $("claim-now").addEventListener("click", claim);

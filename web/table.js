@@ -26,7 +26,8 @@ import { WARN_SECONDS } from "./seats.js";
 import { turnTimer } from "./seats-view.js";
 import { describeEvent } from "./explain.js";
 import { seatName } from "./sides.js";
-import { initialState, isMyTurn, reduce, withPending } from "./state.js";
+import { connectionChanges, initialState, isMyTurn, moveInFlight, reduce, tilesGained, withPending } from "./state.js";
+import { keepFocus } from "./focus-keeper.js";
 
 /** Everything about the table on screen. */
 export let S = initialState();
@@ -67,7 +68,7 @@ function tick() {
   if (timer && timer.left <= WARN_SECONDS && timer.left > 0 && warned !== S.table.deadline) {
     warned = S.table.deadline;
     const left = timer.left;
-    announce(() => t("timer.warn", { n: left }), true);
+    announce(() => t("timer.warn", { n: left }));
     playSound("turn", settings.sound);
   }
 }
@@ -124,8 +125,12 @@ export function closeSocket() {
   socket = null;
   if (timerHandle) clearInterval(timerHandle);
   timerHandle = null;
+  heldPoints = null;
   hideBanner();
 }
+
+/** The experience points of a match that has not shown as over yet: said after who won. */
+let heldPoints = null;
 
 export function onFrame(frame) {
   const before = S;
@@ -149,11 +154,23 @@ export function onFrame(frame) {
     const now = S;
     const event = frame.event;
     // a round's end is said once, by the round panel's sentence below ("Fim da rodada 1. ..."),
-    // or where the views skip the round over (a resume), when the next round shows
-    const news = event && event.type !== "round_end" && !repeatsJoin(before.feed, event);
-    if (news && describeEvent(now, event)) announce(() => describeEvent(now, event));
+    // or where the views skip the round over (a resume), when the next round shows; so is
+    // the match's, and its experience points are said after who won (held until then)
+    const news = event && !["round_end", "match_end"].includes(event.type) && !repeatsJoin(before.feed, event);
+    // our own draw names the tiles it brought (the hand's new ones)
+    const drawn = event && event.type === "draw" && event.seat === now.seat ? tilesGained(before.view, now.view) : [];
+    const say = () => describeEvent(now, event, drawn);
+    if (news && event.type === "ranking" && !(before.view && before.view.over)) heldPoints = say;
+    else if (news && say()) announce(say);
     if (frame.event && frame.event.type === "play") playSound("tile", settings.sound);
     if (frame.event && frame.event.type === "round_end") playSound("round", settings.sound);
+  }
+  if (frame.type === "table") {
+    // another person's socket lost or back (the seat list shows it): said too
+    for (const seat of connectionChanges(before.table, S.table, S.seat)) {
+      const now = S;
+      announce(() => describeEvent(now, { type: "connection", seat: seat.seat, connected: seat.connected }));
+    }
   }
   if (frame.type === "reaction") {
     noteReaction(frame.seat, frame.reaction, Date.now());
@@ -167,7 +184,7 @@ export function onFrame(frame) {
   if (!isMyTurn(before) && isMyTurn(S)) {
     playSound("turn", settings.sound);
     if (settings.notify) notifyTurn(S.tableId);
-    announce(() => t("log.yourTurn"), true);
+    announce(() => t("log.yourTurn"));
   }
   if (isMyTurn(before) && !isMyTurn(S)) clearTurn(S.tableId); // played: the notice is old
   if (picking && !isMyTurn(S)) setPicking(null);
@@ -181,17 +198,18 @@ export function onFrame(frame) {
   // a new panel: its result is said, and focus goes to it (a keyboard is not left behind)
   const ended = S;
   if (matchEnded) {
-    announce(() => matchSentence(ended), true);
+    announce(() => matchSentence(ended));
+    if (heldPoints) announce(heldPoints);
+    heldPoints = null;
     focusPanel("match-title");
   } else if (roundEnded) {
-    announce(() => roundSentence(ended), true);
+    announce(() => roundSentence(ended));
     focusPanel("round-title");
-  } else if (roundStarted && (!document.activeElement || document.activeElement === document.body)) {
-    // the button that started it was disabled or hidden: the keyboard goes on at the hand
-    const stop = document.querySelector("#hand .hand-tile[tabindex='0']");
-    if (stop) stop.focus();
+  } else if (!moveInFlight(S)) {
+    keepFocus(roundStarted); // (a move of ours on its way may give its button back)
   }
 }
+
 
 function focusPanel(id) {
   const el = $(id);
@@ -276,4 +294,3 @@ function showConnection(status) {
   if (status !== "closed") $("elsewhere-bar").hidden = true;
   redrawSeats();
 }
-

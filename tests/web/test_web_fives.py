@@ -54,6 +54,8 @@ def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
             break
     assert found, f"no tile fitting several ends with points in {looked} turns of ours"
     tile = found[0]["tile"]
+    ends = state(page)["view"]["ends"]  # each place's label says the number its end shows
+    said = {end: f"Jogar {tile} na {end_name(end)} ({pips})" for end, pips in ends.items()}
     page.click(f"#hand .hand-tile[data-tile='{tile}']")
     targets = page.locator("#board .target")
     expect(targets).to_have_count(len(found))
@@ -71,12 +73,12 @@ def test_fives_target_picker_shows_points(page: Page, server: str) -> None:
         if m["points"]:
             expect(target).to_contain_text(f"+{m['points']}")
             expect(target).to_have_attribute(
-                "aria-label", f"Jogar {tile} na {end_name(m['end'])}, vale {m['points']} pontos"
+                "aria-label", f"{said[m['end']]}, vale {m['points']} pontos"
             )
         else:
             expect(target.locator(".target-points")).to_have_text("0")
             expect(target).to_have_attribute(
-                "aria-label", f"Jogar {tile} na {end_name(m['end'])}, não marca pontos"
+                "aria-label", f"{said[m['end']]}, não marca pontos"
             )
     # Escape puts the tile back; so does a second tap on the tile (touch has no Esc)
     page.keyboard.press("Escape")

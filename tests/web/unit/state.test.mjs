@@ -5,7 +5,8 @@ import { setLang } from "../../../web/i18n.js";
 import { describeEvent, explainMatch, explainRound, roundMoves } from "../../../web/explain.js";
 import { seatName } from "../../../web/sides.js";
 import {
-  clock, handModel, initialState, isMyTurn, mainAction, moveInFlight, pageTitle, reduce, secondsLeft, withPending,
+  clock, connectionChanges, handModel, initialState, isMyTurn, mainAction, moveInFlight, pageTitle, reduce, secondsLeft,
+  tilesGained, withPending,
 } from "../../../web/state.js";
 
 setLang("en");
@@ -156,8 +157,13 @@ test("a friend who took a bot's seat while that bot was on turn waits for its mo
 test("events read as sentences naming the seat", () => {
   const s = { ...initialState("abc", 0), table, view: view() };
   assert.equal(describeEvent(s, { type: "play", seat: 1, tile: "6-4", end: "L", points: 10 }), "Nino played 6-4 on the left end and scored 10.");
-  assert.equal(describeEvent(s, { type: "play", seat: 0, tile: "6-6", end: null, points: 0 }), "Ana played 6-6.");
+  // our own moves are said as ours, a draw with the tiles it brought us
+  assert.equal(describeEvent(s, { type: "play", seat: 0, tile: "6-6", end: null, points: 0 }), "You played 6-6.");
+  assert.equal(describeEvent(s, { type: "draw", seat: 0, count: 2, ends: [6] }, ["3-1", "5-0"]), "You drew 3-1, 5-0.");
+  assert.equal(describeEvent(s, { type: "pass", seat: 0 }), "You passed.");
+  assert.equal(describeEvent({ ...s, seat: null }, { type: "play", seat: 0, tile: "6-6", end: null }), "Ana played 6-6.");
   assert.equal(describeEvent(s, { type: "draw", seat: 3, count: 2, ends: [6] }), "Risco drew 2.");
+  assert.deepEqual(tilesGained({ hand: ["6-6", "2-1"] }, { hand: ["6-6", "3-1", "2-1", "5-0"] }), ["3-1", "5-0"]);
   // a team as the subject of a sentence agrees with its verb (not "Them scored")
   assert.equal(describeEvent(s, { type: "score", side: 1, points: 15 }), "The other team scored 15 points.");
   assert.equal(describeEvent(s, { type: "score", side: 0, points: 1 }), "Your team scored 1 point.");
@@ -265,6 +271,17 @@ test("timer helpers count down to zero", () => {
   assert.equal(clock(75), "1:15");
 });
 
+test("another person's connection lost or back is news; bots and our own seat are not", () => {
+  const off = { ...table, seats: table.seats.map((s) => (s.seat === 2 || s.seat === 0 ? { ...s, connected: false } : s)) };
+  assert.deepEqual(connectionChanges(table, off, 0).map((s) => [s.seat, s.connected]), [[2, false]]);
+  assert.deepEqual(connectionChanges(off, table, 0).map((s) => [s.seat, s.connected]), [[2, true]]);
+  assert.deepEqual(connectionChanges(table, table, 0), []);
+  assert.deepEqual(connectionChanges(null, off, 0), []);
+  const s = { ...initialState("abc", 0), table, view: view() };
+  assert.equal(describeEvent(s, { type: "connection", seat: 2, connected: false }), "Bia lost the connection.");
+  assert.equal(describeEvent(s, { type: "connection", seat: 2, connected: true }), "Bia is connected again.");
+});
+
 test("this round's moves read as sentences, the last first", () => {
   const base = { ...initialState("abc", 0), table };
   const log = [
@@ -275,7 +292,7 @@ test("this round's moves read as sentences, the last first", () => {
   ];
   const lines = roundMoves({ ...base, view: view({ log }) });
   // the score that the play already tells of is not said twice
-  assert.deepEqual(lines, ["Bia drew 2.", "Nino played 6-4 on the left end and scored 10.", "Ana played 6-6."]);
+  assert.deepEqual(lines, ["Bia drew 2.", "Nino played 6-4 on the left end and scored 10.", "You played 6-6."]);
   const other = [...log.slice(0, 2), { type: "score", side: 0, points: 5 }];
   assert.equal(roundMoves({ ...base, view: view({ log: other }) }).length, 3); // another side's score stays
   assert.deepEqual(roundMoves({ ...base, view: view({ log: [] }) }), []);
