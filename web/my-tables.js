@@ -51,7 +51,10 @@ export function describeTable(listing, seat, now = Date.now()) {
   // at your own pace: how long the seat on turn has before the others may claim the match
   let due = "";
   const end = table.deadline ? Date.parse(table.deadline) : NaN;
-  if (table.pace === "correspondence" && table.status === "playing" && !Number.isNaN(end) && listing.turn !== null) {
+  // (a partner's absence is not ours to claim: our own side would lose)
+  const partner = state !== "turn" && listing.turn !== null && listing.turn !== undefined &&
+    sideOf(rules, listing.turn) === sideOf(rules, seat);
+  if (table.pace === "correspondence" && table.status === "playing" && !Number.isNaN(end) && listing.turn !== null && !partner) {
     const left = end - now;
     if (state === "turn") due = left > 0 ? t("mine.dueYou", { left: timeLeft(left) }) : t("mine.lateYou");
     else due = left > 0 ? t("mine.dueThem", { left: timeLeft(left) }) : t("mine.lateThem");

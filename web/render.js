@@ -13,7 +13,7 @@ import { renderScoreSheet } from "./score-view.js";
 import { WARN_SECONDS } from "./seats.js";
 import { renderPile, renderSeats as drawSeats, renderSeatTimer } from "./seats-view.js";
 import { roundMoves } from "./explain.js";
-import { seatName } from "./sides.js";
+import { seatName, sideOf } from "./sides.js";
 import { clock, isMyTurn, mainAction, moveInFlight, mySeat, pageTitle, secondsLeft } from "./state.js";
 
 /**
@@ -86,11 +86,13 @@ function absence(S) {
   if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
   if (!table.deadline) return null;
   const past = secondsLeft(table.deadline, Date.now()) === 0;
-  // our own turn: only another person could end the match for our absence
-  const others = table.seats.some((x) => x.seat !== S.seat && x.kind === "human");
+  // our own turn: only a person of another side could end the match for our absence
+  const mine = sideOf(v.rules, S.seat);
+  const others = table.seats.some((x) => x.kind === "human" && sideOf(v.rules, x.seat) !== mine);
   if (isMyTurn(S)) return others ? (past ? "mineLate" : "mine") : null;
   const seat = table.seats.find((x) => x.seat === v.turn);
-  if (!seat || seat.kind !== "human") return null;
+  // a partner's absence is not ours to claim: our own side would lose
+  if (!seat || seat.kind !== "human" || sideOf(v.rules, seat.seat) === mine) return null;
   return past ? "late" : "waiting";
 }
 

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .driver import create_for_friends, create_vs_computer
 from .test_web_axe import _axe
@@ -90,34 +90,8 @@ def test_no_list_before_the_first_table(page: Page, server: str) -> None:
     expect(page.locator("#my-tables")).to_be_hidden()
 
 
-def test_at_your_own_pace_a_row_says_how_long_is_left(page: Page, server: str) -> None:
-    # a correspondence match against a bot, made through the API, held by this browser
-    made = page.request.post(
-        f"{server}/api/tables",
-        data={
-            "preset": "classic",  # (a block round can end at the opening: 0.46% of deals)
-            "seats": 2,
-            "goal": 50,
-            "pace": "correspondence",
-            "bots": [None, "rabisco"],
-            "name": "Ana",
-        },
-    ).json()
-    tid, token = made["table_id"], made["token"]
-    started = page.request.post(
-        f"{server}/api/tables/{tid}/start", headers={"Authorization": f"Bearer {token}"}
-    )
-    assert started.ok
-    # the deal waits a moment for client seeds, then the bot opens at once when it holds the
-    # opening tile: the server says it is Ana's turn (RULES: fair deals, bots)
-    listed: dict = {}
-    until = time.monotonic() + 30
-    while time.monotonic() < until:
-        listed = page.request.get(f"{server}/api/tables?id={tid}").json()["tables"][0]
-        if listed["turn"] == 0:
-            break
-        page.wait_for_timeout(200)
-    assert listed["turn"] == 0, f"30 s after the start it is still not Ana's turn: {listed}"
+def _listed_on_home(page: Page, server: str, tid: str, token: str) -> Locator:
+    """This browser holds seat 0 of ``tid`` (``token``): its row on the home page."""
     page.goto(f"{server}/")
     page.evaluate(
         "([tid, token]) => localStorage.setItem('domino.seats',"
@@ -128,7 +102,61 @@ def test_at_your_own_pace_a_row_says_how_long_is_left(page: Page, server: str) -
     page.wait_for_selector("body[data-ready]")
     row = page.locator(f"#my-tables-list li[data-table='{tid}']")
     expect(row).to_have_count(1)
-    expect(row.locator(".mt-status")).to_have_text("Sua vez!")
+    return row
+
+
+def _started(page: Page, server: str, bots: list[str | None], friend: bool) -> tuple[str, str]:
+    """A 2-seat correspondence match (classic to 50) made through the API, Bia joined if
+    ``friend``, started, once the server says it is Ana's turn; its id and Ana's token."""
+    made = page.request.post(
+        f"{server}/api/tables",
+        data={
+            "preset": "classic",  # (a block round can end at the opening: 0.46% of deals)
+            "seats": 2,
+            "goal": 50,
+            "pace": "correspondence",
+            "bots": bots,
+            "name": "Ana",
+        },
+    ).json()
+    tid, token = made["table_id"], made["token"]
+    if friend:
+        assert page.request.post(f"{server}/api/tables/{tid}/join", data={"name": "Bia"}).ok
+    started = page.request.post(
+        f"{server}/api/tables/{tid}/start", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert started.ok
+    # the deal waits a moment for client seeds; then whoever holds the opening tile opens
+    listed: dict = {}
+    until = time.monotonic() + 30
+    while time.monotonic() < until:
+        listed = page.request.get(f"{server}/api/tables?id={tid}").json()["tables"][0]
+        if listed["turn"] == 0:
+            break
+        if listed["turn"] == 1 and friend:
+            return tid, token  # Bia's turn (the caller reads whose turn it is)
+        page.wait_for_timeout(200)
+    assert listed["turn"] == 0, f"30 s after the start it is still not Ana's turn: {listed}"
+    return tid, token
+
+
+def test_at_your_own_pace_a_row_says_how_long_is_left(page: Page, server: str) -> None:
+    tid, token = _started(page, server, [None, None], friend=True)
+    row = _listed_on_home(page, server, tid, token)
     # two days to play before the other side may claim the match (RULES: absence)
-    due = re.compile(r"Você tem (2 dias|1 dia 23 h) para jogar")
-    expect(row.locator(".mt-due")).to_have_text(due)
+    turn = page.request.get(f"{server}/api/tables?id={tid}").json()["tables"][0]["turn"]
+    left = r"(2 dias|1 dia 23 h)"
+    if turn == 0:
+        expect(row.locator(".mt-status")).to_have_text("Sua vez!")
+        expect(row.locator(".mt-due")).to_have_text(re.compile(f"Você tem {left} para jogar"))
+    else:
+        expect(row.locator(".mt-due")).to_have_text(re.compile(f"Prazo para jogar: {left}"))
+
+
+def test_alone_with_bots_at_your_own_pace_no_claim_is_counted_down(
+    page: Page, server: str
+) -> None:
+    tid, token = _started(page, server, [None, "rabisco"], friend=False)
+    row = _listed_on_home(page, server, tid, token)
+    expect(row.locator(".mt-status")).to_have_text("Sua vez!")
+    expect(row.locator(".mt-due")).to_have_count(0)  # nobody could end the match for absence

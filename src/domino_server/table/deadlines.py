@@ -4,10 +4,12 @@
   server plays the medium bot's move for the person on turn;
 - grace (live): a person's seat without a socket since ``presence.since`` is played by
   its bot after ``timing.grace``;
-- round pause (live): the next round starts ``timing.round_pause`` after the last one
-  ended, unless the only person at the table is there to click "Next round";
+- round pause (both paces): the next round starts ``timing.round_pause`` after the last
+  one ended, unless the only person at the table is there to click "Next round" (at your
+  own pace too, so that a match never stalls between rounds waiting for a click that
+  nobody's clock asks for);
 - absence (correspondence): once one seat's turn has lasted more than ``timing.absence``
-  (the deadline itself not included), another person may claim the match;
+  (the deadline itself not included), a person of another side may claim the match;
 - idleness (both): no move for ``timing.idle`` ends the match with no winner.
 
 A live table where no person holding a seat has a socket open stands still: no bot moves,
@@ -28,6 +30,7 @@ __all__ = [
     "BotTurn",
     "absence",
     "bot_turn",
+    "claimants",
     "grace",
     "halted",
     "idle",
@@ -72,15 +75,22 @@ def turn(state: TableState) -> float | None:
 
 
 def absence(state: TableState) -> float | None:
-    """Correspondence: the moment after which (not at which) another person may claim
-    against the seat on turn."""
+    """Correspondence: the moment after which (not at which) a person of another side may
+    claim against the seat on turn; None where no such person sits (alone with bots, or
+    only a partner: a claim would make their own side lose)."""
     if not state.in_play() or state.live or state.turn_started_at is None:
         return None
     m = state.match
     assert m is not None
-    if m.round_over or m.turn is None:
+    if m.round_over or m.turn is None or not claimants(state, m.turn):
         return None
     return state.turn_started_at + state.timing.absence
+
+
+def claimants(state: TableState, seat: int) -> list[int]:
+    """The seats of people who may claim against ``seat``'s absence: those of another side."""
+    side = state.rules.side_of(seat)
+    return [s for s in state.humans() if state.rules.side_of(s) != side]
 
 
 def lone_person(state: TableState) -> bool:
@@ -91,8 +101,8 @@ def lone_person(state: TableState) -> bool:
 
 
 def round_pause(state: TableState) -> float | None:
-    """Live: when the next round starts by itself."""
-    if not state.in_play() or not state.live or state.turn_started_at is None:
+    """When the next round starts by itself (either pace)."""
+    if not state.in_play() or state.turn_started_at is None:
         return None
     m = state.match
     assert m is not None
@@ -114,11 +124,11 @@ def grace(state: TableState) -> dict[int, float]:
 
 
 def public(state: TableState) -> float | None:
-    """The deadline the table summary shows: the turn timer or, between rounds, the start of
-    the next round (live, unless the table stands still); the absence claim
-    (correspondence)."""
+    """The deadline the table summary shows: the turn timer (live, unless the table stands
+    still) or the absence claim (correspondence); between rounds, the start of the next."""
     if not state.live:
-        return absence(state)
+        claim = absence(state)
+        return claim if claim is not None else round_pause(state)
     if halted(state):
         return None
     t = turn(state)

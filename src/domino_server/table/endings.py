@@ -10,7 +10,7 @@ from domino_core import Match
 
 from . import fairplay
 from .convert import copy_entry, iso
-from .deadlines import absence, idle
+from .deadlines import absence, claimants, idle
 from .decision import Outbox, Refused
 from .ranking import outcome
 from .state import TableState
@@ -98,6 +98,8 @@ def claim(out: Outbox, state: TableState, seat: int) -> None:
     turn = state.match.turn
     if turn is None or turn == seat or state.seats[turn].kind != "human":
         raise Refused("not_allowed", "no absent player is holding up the game")
+    if seat not in claimants(state, turn):
+        raise Refused("not_allowed", "a partner cannot claim: your own side would lose")
     allowed_at = absence(state)
     if allowed_at is None or out.now <= allowed_at:
         raise Refused("not_allowed", f"seat {turn} may still play until {iso(allowed_at)}")

@@ -83,4 +83,9 @@ test("at your own pace a row says how long the seat on turn has", () => {
   live.table.deadline = "2026-11-29T12:00:30Z"; // a live turn timer is not a row's business
   assert.equal(describeTable(live, 1, now).due, "");
   assert.deepEqual([timeLeft(12 * 60000), timeLeft(3 * 86400000), timeLeft(1)], ["12 min", "3 dias", "1 min"]);
+  // with teams, a partner's late turn is not ours to claim (our own side would lose)
+  const four = listing({ turn: 2, teams: true, seats: [seat(0, "Ana"), seat(1, "Bia"), seat(2, "Caio"), seat(3, "Duda")] });
+  four.table.deadline = "2026-11-29T11:00:00Z";
+  assert.equal(describeTable(four, 0, now).due, "", "Caio is Ana's partner");
+  assert.equal(describeTable(four, 1, now).due, "Passou do prazo: você pode encerrar a partida por ausência");
 });
