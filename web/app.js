@@ -18,7 +18,7 @@ import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js"
 import { go, onRoute } from "./nav.js";
 import { clearTurn } from "./notify.js";
 import { $ } from "./page.js";
-import { bindPush } from "./push.js";
+import { bindPush, relabelPush } from "./push.js";
 import { renderExperience } from "./ranking-view.js";
 import { bindReplay, relabelReplay, shownRecord } from "./replay-page.js";
 import { route } from "./routes.js";
@@ -50,6 +50,7 @@ function relabel() {
   resay(); // the line under the felt too, at once: not in the old language until the next move
   relabelReplay(); // the replay on screen too (its step, its players' names)
   if ($("rules-dialog").open) renderRules();
+  relabelPush(); // and the reminders the service worker shows later
 }
 
 function bindChrome() {

@@ -9,7 +9,7 @@ import { describeTable, MAX_ROWS, orderTables } from "./my-tables.js";
 import { $, escapeHtml } from "./page.js";
 import { go } from "./nav.js";
 import { store } from "./settings.js";
-import { MAX_SEATS } from "./storage.js";
+import { LISTED_SEATS } from "./storage.js";
 
 function rowHtml(row) {
   const esc = escapeHtml;
@@ -37,9 +37,9 @@ let asked = 0;
 let listed = []; // the server's last answer: {table, round, turn, scores, winner} per table
 
 /** Fetch and draw the list; tables the server no longer knows are forgotten. One request
- * asks for the newest MAX_SEATS (what the store keeps; older browsers may hold more). */
+ * asks for the newest LISTED_SEATS (the server's limit; the store keeps more). */
 export async function showMyTables() {
-  const ids = Object.keys(store.seats()).slice(-MAX_SEATS);
+  const ids = Object.keys(store.seats()).slice(-LISTED_SEATS);
   const ask = ++asked;
   if (!ids.length) {
     listed = [];
@@ -55,6 +55,7 @@ export async function showMyTables() {
   if (ask !== asked) return; // a newer visit to the home page asked again
   const known = new Set(answer.map((x) => x.table.id));
   for (const id of ids) if (!known.has(id)) store.forgetSeat(id);
+  for (const x of answer) if (x.table.status === "finished") store.markFinished(x.table.id);
   listed = answer;
   renderMyTables();
 }

@@ -67,6 +67,11 @@ async function tellWorker() {
   if (reg.active) reg.active.postMessage({ type: "push-texts", texts: texts() });
 }
 
+/** The language changed: reminders already asked for are worded in the new one too. */
+export function relabelPush() {
+  if (pushSupported() && Object.values(flags()).some(Boolean)) tellWorker().catch(() => {});
+}
+
 async function currentSubscription() {
   const reg = await notifier();
   if (!reg || !reg.pushManager) return null;

@@ -9,8 +9,20 @@ const SETTINGS_KEY = "domino.settings";
 const SEATS_KEY = "domino.seats";
 const CURRENT_KEY = "domino.current";
 const PLAYER_KEY = "domino.player";
-/** Most tables whose seat this browser keeps (the home page lists up to 50). */
-export const MAX_SEATS = 50;
+/** Most tables whose seat this browser keeps: past it, the seats of finished matches go
+ * first (oldest first), then the oldest; a table opened counts as new again. */
+export const MAX_SEATS = 200;
+/** Most tables the home page asks the server about (the newest): its list's own limit. */
+export const LISTED_SEATS = 50;
+
+/** Drop seats until at most MAX_SEATS are left: finished matches first, then the oldest. */
+function prune(seats) {
+  let ids = Object.keys(seats);
+  while (ids.length > MAX_SEATS) {
+    delete seats[ids.find((id) => seats[id].done) ?? ids[0]];
+    ids = Object.keys(seats);
+  }
+}
 
 export const DEFAULT_SETTINGS = Object.freeze({
   lang: "pt-BR",
@@ -57,11 +69,25 @@ export function makeStore(backing) {
       const seats = read(SEATS_KEY, {});
       delete seats[tableId]; // a seat taken again counts as the newest
       seats[tableId] = { seat, token };
-      // the oldest go once there are more than the home page lists
-      const ids = Object.keys(seats);
-      for (const old of ids.slice(0, Math.max(0, ids.length - MAX_SEATS))) delete seats[old];
+      prune(seats);
       write(SEATS_KEY, seats);
       write(CURRENT_KEY, tableId);
+    },
+    /** A table opened again counts as the newest (its seat is the last to go). */
+    touchSeat(tableId) {
+      const seats = read(SEATS_KEY, {});
+      const held = seats[tableId];
+      if (!held) return;
+      delete seats[tableId];
+      seats[tableId] = held;
+      write(SEATS_KEY, seats);
+    },
+    /** The match at a table is over: its seat goes before those of matches still on. */
+    markFinished(tableId) {
+      const seats = read(SEATS_KEY, {});
+      if (!seats[tableId] || seats[tableId].done) return;
+      seats[tableId] = { ...seats[tableId], done: true };
+      write(SEATS_KEY, seats);
     },
     /** Forget our seat at a table (its token no longer works). */
     forgetSeat(tableId) {

@@ -94,6 +94,7 @@ export function openTable(tableId, { spectate = false } = {}) {
   forgetReactions();
   forgetPlayedForMe();
   store.setCurrent(tableId);
+  if (held) store.touchSeat(tableId); // a table played again is the last seat to be forgotten
   show("table");
   $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}`;
   $("record-link").href = recordUrl(tableId);
@@ -194,6 +195,7 @@ export function onFrame(frame) {
   const matchEnded = !(before.view && before.view.over) && S.view && S.view.over;
   const roundStarted = Boolean(before.view && before.view.round_over && S.view && !S.view.round_over);
   offerSeed(S, send); // our client seed for a committed deal (fair-view.js)
+  if (matchEnded && S.seat !== null) store.markFinished(S.tableId); // its seat may go first
   redraw();
   // a new panel: its result is said, and focus goes to it (a keyboard is not left behind)
   const ended = S;

@@ -85,6 +85,12 @@ SHOWN = """async () => {
 #: The one notification shown, once there is one (else false).
 SHOWN_ONE = f"() => ({SHOWN})().then((n) => n.length === 1 && n)"
 
+#: Whether the service worker keeps TITLE as its "your turn" title for later reminders.
+SAVED_TITLE = """async () => {
+  const found = await (await caches.open("domino-push-words")).match("/push-words.json");
+  return Boolean(found) && (await found.json()).your_turn.title === "TITLE";
+}"""
+
 CLICK = """async () => {
   const [note] = await self.registration.getNotifications();
   self.dispatchEvent(new NotificationEvent("notificationclick", { notification: note }));
@@ -250,10 +256,14 @@ def test_opt_in_a_pushed_reminder_and_its_tap_open_the_table(
         expect(page.locator("#table")).to_be_visible()
         evaluated_until(page, f"() => ({SHOWN})().then((n) => n.length === 0)")
 
+        # the language changes: the reminders still to come are worded in the new one
+        page.select_option("#lang-select", "en")
+        evaluated_until(page, SAVED_TITLE.replace("TITLE", "Your turn at dominoes"))
+
         # off at the table
-        expect(toggle).to_have_text("Não avisar mais")
+        expect(toggle).to_have_text("Stop reminding me")
         toggle.click()
-        expect(toggle).to_have_text("Avise-me quando for minha vez")
+        expect(toggle).to_have_text("Remind me when it's my turn")
         assert not subscribed(base, table_id, token, sub["endpoint"])
     finally:
         ctx.close()

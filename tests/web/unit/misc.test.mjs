@@ -6,7 +6,7 @@ import { LANGS, MESSAGES, isolate, setLang, t } from "../../../web/i18n.js";
 import { pointsLine } from "../../../web/experience.js";
 import { menuPlace } from "../../../web/more-menu.js";
 import { PRESETS, rulesHtml } from "../../../web/rules/text.js";
-import { DEFAULT_SETTINGS, makeStore } from "../../../web/storage.js";
+import { DEFAULT_SETTINGS, MAX_SEATS, makeStore } from "../../../web/storage.js";
 import { numberCount, parseTile, sameTile, tileKey, tileValue } from "../../../web/tiles.js";
 
 test("tiles parse in either order", () => {
@@ -66,13 +66,21 @@ test("settings and seats survive in storage", () => {
   assert.equal(again.current(), "t1");
   again.forgetSeat("t1");
   assert.equal(again.seatAt("t1"), null);
-  // the seats kept stay as many as the home page lists: the oldest go first
-  for (let i = 0; i < 55; i += 1) again.saveSeat(`x${i}`, 0, `tok${i}`);
+  // at most MAX_SEATS seats are kept: a finished match's seat goes first, then the oldest;
+  // a table taken or opened again counts as the newest
+  for (let i = 0; i < MAX_SEATS; i += 1) again.saveSeat(`x${i}`, 0, `tok${i}`);
+  again.markFinished("x150");
+  again.touchSeat("x0"); // the slow match with friends, opened again
   again.saveSeat("x3", 1, "again"); // taken again: now the newest
-  const kept = Object.keys(again.seats());
-  assert.equal(kept.length, 50);
-  assert.deepEqual(kept.slice(0, 2), ["x6", "x7"]);
-  assert.equal(kept.at(-1), "x3");
+  again.saveSeat("y", 0, "new"); // one too many: the finished match's seat goes
+  let kept = Object.keys(again.seats());
+  assert.equal(kept.length, MAX_SEATS);
+  assert.ok(!kept.includes("x150") && kept.includes("x0") && kept.includes("x1"));
+  again.saveSeat("z", 0, "newer"); // none finished left: the oldest goes
+  kept = Object.keys(again.seats());
+  assert.ok(!kept.includes("x1") && kept.includes("x0"));
+  assert.deepEqual(kept.slice(-4), ["x0", "x3", "y", "z"]);
+  assert.deepEqual(again.seatAt("x0"), { seat: 0, token: "tok0" });
   map.set("domino.settings", "{not json");
   assert.deepEqual(makeStore(backing).settings(), { ...DEFAULT_SETTINGS });
 });
