@@ -74,8 +74,9 @@ export function movesIn(steps, round) {
 export function describeStep(data, i) {
   const step = data.steps[i];
   if (!step) return "";
-  if (step.move === 0) return t("replay.deal", { round: step.round });
   const state = replayState(data, step);
+  const last = i === data.steps.length - 1; // how the match ended is said there (a resignation may come right after a deal)
+  if (step.move === 0) return [t("replay.deal", { round: step.round }), last ? matchEnd(data, state) : ""].filter(Boolean).join(" ");
   const what = step.events
     .filter((e) => e.type !== "round_end")
     .map((e) => describeEvent(state, e))
@@ -83,12 +84,13 @@ export function describeStep(data, i) {
     .join(" ");
   const text = t("replay.step", { round: step.round, n: step.move, total: movesIn(data.steps, step.round), what });
   const said = [text];
-  if (step.round_over && step.result) {
+  // (a round cut short at the goal scored what its plays did, said above: no award to add)
+  if (step.round_over && step.result && step.result.result !== "goal") {
     const r = step.result;
     const who = r.winner === null || r.winner === undefined ? t("score.nobody") : t("round.points", { name: sideLabel(state, r.winner), n: r.points });
     said.push(t("replay.end", { round: step.round, what: who }));
   }
-  if (i === data.steps.length - 1) said.push(matchEnd(data, state));
+  if (last) said.push(matchEnd(data, state));
   return said.filter(Boolean).join(" ");
 }
 

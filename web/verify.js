@@ -161,8 +161,14 @@ export async function verifyRound(knobs, round, rnd) {
   } catch {
     seed = null;
   }
-  if (!seed || seed.length !== 32) return fail(round, "bad_proof", "server_seed is not 64 hex digits");
-  if ((await commitmentOf(seed)) !== String(fair.commitment).toLowerCase()) {
+  // both written in lower case (RECORD.md), as domino verify reads them
+  if (!seed || seed.length !== 32 || /[A-F]/.test(fair.server_seed)) {
+    return fail(round, "bad_proof", "server_seed is not 64 lower-case hex digits");
+  }
+  if (typeof fair.commitment !== "string" || !/^[0-9a-f]{64}$/.test(fair.commitment)) {
+    return fail(round, "bad_proof", "the commitment is not 64 lower-case hex digits");
+  }
+  if ((await commitmentOf(seed)) !== fair.commitment) {
     return fail(round, "commitment", "the server seed does not match the commitment");
   }
   const seeds = Array.isArray(fair.client_seeds) ? fair.client_seeds : null;

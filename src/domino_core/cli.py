@@ -53,29 +53,38 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: What ``_load`` gives for a file it could not read (a file may hold JSON ``null``).
+_UNREADABLE = object()
+
+
 def _load(path: str, command: str) -> Any:
-    """The JSON at ``path`` (``-``: standard input), or None after printing why not."""
+    """The JSON at ``path`` (``-``: standard input; a UTF-8 byte-order mark is allowed), or
+    ``_UNREADABLE`` after printing one line saying why not."""
     try:
         if path == "-":
             text = sys.stdin.read()
         else:
-            with open(path, encoding="utf-8") as handle:
+            with open(path, encoding="utf-8-sig") as handle:
                 text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         print(f"domino {command}: cannot read {path}: {exc}", file=sys.stderr)
-        return None
+        return _UNREADABLE
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         print(f"domino {command}: {path} is not JSON: {exc}", file=sys.stderr)
-        return None
+    except RecursionError:
+        print(f"domino {command}: {path} is nested too deeply to be a record", file=sys.stderr)
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        print(f"domino {command}: {path} is not a record's JSON: {exc}", file=sys.stderr)
+    return _UNREADABLE
 
 
 def _replay(path: str) -> int:
     from domino_core.record import RecordError, replay
 
     record = _load(path, "replay")
-    if record is None:
+    if record is _UNREADABLE:
         return EXIT_BAD_RECORD
     try:
         result = replay(record)
@@ -91,7 +100,7 @@ def _verify(path: str) -> int:
     from domino_core.verify import FairMismatch, verify_record
 
     record = _load(path, "verify")
-    if record is None:
+    if record is _UNREADABLE:
         return EXIT_BAD_RECORD
     try:
         rounds = verify_record(record)

@@ -225,12 +225,9 @@ class FairProof:
         seed_hex = data["server_seed"]
         seed: bytes | None = None
         if seed_hex is not None:
-            if not isinstance(seed_hex, str) or len(seed_hex) != 2 * SEED_BYTES:
-                raise ValueError("server_seed must be 64 hex digits or null")
-            try:
-                seed = bytes.fromhex(seed_hex)
-            except ValueError:
-                raise ValueError("server_seed must be 64 hex digits or null") from None
+            if not _lower_hex(seed_hex):
+                raise ValueError("server_seed must be 64 lower-case hex digits or null")
+            seed = bytes.fromhex(seed_hex)
         seeds_obj = data["client_seeds"]
         if not isinstance(seeds_obj, list):
             raise ValueError("client_seeds must be a list")
@@ -244,11 +241,19 @@ class FairProof:
         for name in ("algorithm", "table", "commitment"):
             if not isinstance(data[name], str):
                 raise ValueError(f"{name} must be a string")
+        if not _lower_hex(data["commitment"]):
+            raise ValueError("commitment must be 64 lower-case hex digits")
         redeals = data["redeals"]
         if not isinstance(redeals, int) or isinstance(redeals, bool) or redeals < 0:
             raise ValueError("redeals must be a whole number >= 0")
         return cls(table=data["table"], commitment=data["commitment"], server_seed=seed,
                    client_seeds=tuple(seeds), redeals=redeals, algorithm=data["algorithm"])
+
+
+def _lower_hex(text: object) -> bool:
+    """Whether ``text`` is 64 lower-case hex digits (a seed or a commitment, RECORD.md)."""
+    return (isinstance(text, str) and len(text) == 2 * SEED_BYTES
+            and all(c in "0123456789abcdef" for c in text))
 
 
 class FairDealer:

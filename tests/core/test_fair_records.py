@@ -109,7 +109,18 @@ def test_a_round_whose_seed_was_never_revealed_is_not_verified() -> None:
 def test_a_bad_proof_shape_is_a_record_error_naming_the_round() -> None:
     record = _fair_record("draw", 2)
     record["rounds"][2]["fair"]["server_seed"] = "xyz"
-    with pytest.raises(RecordError, match="round 3, deal: fair: server_seed must be 64 hex"):
+    with pytest.raises(RecordError, match="round 3, deal: fair: server_seed must be 64 lower"):
+        verify_record(record)
+
+
+@pytest.mark.parametrize("key", ["server_seed", "commitment"])
+def test_hex_in_capitals_is_refused_saying_so(key: str) -> None:
+    """RECORD.md writes seeds and commitments in lower case: a record with capitals is
+    refused by name, as web/verify.js refuses it (it said the seed did not match a
+    commitment that showed the same digits)."""
+    record = _fair_record("classic", 2, rounds=1)
+    record["rounds"][0]["fair"][key] = record["rounds"][0]["fair"][key].upper()
+    with pytest.raises(RecordError, match=f"round 1, deal: fair: {key} must be 64 lower-case"):
         verify_record(record)
 
 
@@ -126,6 +137,33 @@ def test_domino_verify_prints_ok_or_the_first_bad_round(
     out, _ = capsys.readouterr()
     assert out.startswith("NOT VERIFIED: round 2: seat 0's hand does not match the shuffle")
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"rules": {"seats": ' + "9" * 5000 + "}}", "not a record's JSON"),
+        ("null", "a record must be a JSON object"),
+        ("{not json", "is not JSON"),
+    ],
+)
+@pytest.mark.parametrize("command", ["verify", "replay"])
+def test_a_file_that_is_no_record_gets_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, text: str, said: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    assert main([command, str(path)]) == 2
+    out, err = capsys.readouterr()
+    told = (out + err).strip()
+    assert said in told and "\n" not in told and "Traceback" not in told
+
+
+def test_a_record_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(_fair_record("draw", 2)).encode())
+    assert main(["verify", str(path)]) == 0
 
 
 def test_the_shared_fixture_record_verifies_here_too() -> None:

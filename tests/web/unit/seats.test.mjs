@@ -133,6 +133,11 @@ test("a replay's last step says how the match ended: a resignation, or the goal 
   // a record file has no outcome: its last step says the match's end where it reached the goal
   const won = { ...step, scores: [104, 0], over: true, winner: 0, round_over: true, result: { winner: 0, points: 104 } };
   assert.match(describeStep({ rules, seats, steps: [deal, won] }, 1), /Ana venceu a partida! .*Placar final: Ana 104 × Bia 0\.$/);
+  // a resignation right after a deal: the deal is the last step, and says how it ended
+  assert.match(describeStep({ ...data, steps: [deal] }, 0), /^Rodada 1: .*Fim da partida\. Bia venceu a partida! Alguém desistiu\./);
+  // a round cut short at the goal awards nothing more: no "0 points this round" after its scoring play
+  const goal = { ...won, events: [{ type: "play", seat: 0, tile: "6-4", points: 10 }], result: { result: "goal", winner: 0, points: 0 } };
+  assert.doesNotMatch(describeStep({ rules, seats, steps: [deal, goal] }, 1), /0 pontos/);
   assert.doesNotMatch(describeStep({ rules, seats, steps: [deal, step] }, 1), /Fim da partida/);
 });
 

@@ -82,3 +82,12 @@ test("an old record, an unrevealed seed and a round without proof are refused", 
   delete none.rounds[0].fair;
   assert.deepEqual([(await verifyRecord(none)).round, (await verifyRecord(none)).code], [1, "no_proof"]);
 });
+
+test("a seed or commitment written in capitals is refused as domino verify refuses it", async () => {
+  for (const key of ["server_seed", "commitment"]) {
+    const caps = copy(RECORD);
+    caps.rounds[0].fair[key] = caps.rounds[0].fair[key].toUpperCase();
+    const got = await verifyRecord(caps);
+    assert.deepEqual([got.ok, got.round, got.code], [false, 1, "bad_proof"], key);
+  }
+});
