@@ -90,9 +90,12 @@ export function bindReplay() {
   ]) {
     $(id).addEventListener("click", () => step(key));
   }
-  $("replay-view").addEventListener("keydown", (ev) => {
+  // the keys step wherever the keyboard is on the replay screen (it arrives on the title),
+  // but not in the file picker, a menu or a dialog
+  document.addEventListener("keydown", (ev) => {
     const key = KEYS[ev.key];
-    if (!key || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (!key || ev.altKey || ev.ctrlKey || ev.metaKey || $("replay").hidden || !data) return;
+    if (ev.target.closest && ev.target.closest("input, select, textarea, details, dialog")) return;
     ev.preventDefault();
     step(key);
   });

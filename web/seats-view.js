@@ -114,10 +114,11 @@ export function renderSeats(S, bar) {
           `<strong>${t("table.score", { n: v.scores[side] })}</strong></span>`,
       );
     }
-    // each seat's score, for a phone where the seats are too narrow to hold it (phone.css)
+    // each seat's score, for a phone where the seats are too narrow to hold it (phone.css);
+    // shown there only, and so heard there only (the button's name: "Ana 5, Nino 0, Placar")
     for (let side = 0; !teams && side < sideCount(rules); side += 1) {
       sides.push(
-        `<span class="side-score" aria-hidden="true"><span>${escapeHtml(seatName(S, side))}</span> <strong>${v.scores[side]}</strong></span>`,
+        `<span class="side-score"><span>${escapeHtml(seatName(S, side))}</span> <strong>${v.scores[side]}</strong><span class="sr-only">,</span></span>`,
       );
     }
     items.push(

@@ -68,3 +68,12 @@ def test_a_closed_confirm_dialog_gives_the_keyboard_back_to_the_menu(
     # (the dialog's close event comes a moment after it hides)
     page.wait_for_function("() => document.activeElement.matches('#more summary')", timeout=3000)
     assert state(page)["view"]["over"] is False  # nothing was resigned
+
+
+def test_on_a_phone_the_scores_are_heard_on_the_score_button(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 640})
+    create_vs_computer(page, server, preset="classic", seats=2, goal=50)
+    button = page.locator("#seats-bar .score-open")
+    expect(button).to_be_visible()
+    # the seats' own scores are hidden on a phone: the corner's button says them
+    expect(button).to_have_accessible_name(re.compile(r"^Ana 0 ?, .+ 0 ?, Placar"))
