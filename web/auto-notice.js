@@ -8,6 +8,7 @@ import { awayWords, followAway, moveWords, playedForUs } from "./happenings.js";
 import { t } from "./i18n.js";
 import { $ } from "./page.js";
 import { isMyTurn } from "./state.js";
+import { serverNow } from "./server-clock.js";
 
 /** The moves (events) the computer made for us since our timer ran out: the notice words them, in the language of the moment. */
 let playedForMe = [];
@@ -38,7 +39,7 @@ export function forgetPlayedForMe() {
 
 /** One table event, `before` the state before it and `now` after. */
 export function notePlayedForMe(before, now, event) {
-  if (playedForUs(before, event, Date.now()) || (playedForMe.length && event.seat === now.seat && isMyTurn(before))) {
+  if (playedForUs(before, event, serverNow()) || (playedForMe.length && event.seat === now.seat && isMyTurn(before))) {
     playedForMe.push(event);
   }
   const followed = followAway(away, event, now.seat, now.view && now.view.round);

@@ -6,6 +6,7 @@
 
 import { isolate, t } from "./i18n.js";
 import { seatName, sideOf } from "./sides.js";
+import { serverNow } from "./server-clock.js";
 
 /** Most rows shown: your turn, then matches going on, then waiting, then finished. */
 export const MAX_ROWS = 8;
@@ -17,7 +18,7 @@ const RANK = { turn: 0, playing: 1, waiting: 2, finished: 3 };
  * (`listing`: {table, round, turn, scores, winner} from the server):
  * {id, state: "turn"|"playing"|"waiting"|"finished", title, others, status, score}.
  */
-export function describeTable(listing, seat, now = Date.now()) {
+export function describeTable(listing, seat, now = serverNow()) {
   const table = listing.table;
   const rules = table.rules;
   const named = { table };

@@ -14,6 +14,7 @@ import { WARN_SECONDS } from "./seats.js";
 import { renderPile, renderSeats as drawSeats, renderSeatTimer } from "./seats-view.js";
 import { roundMoves } from "./explain.js";
 import { seatName, sideOf } from "./sides.js";
+import { serverNow } from "./server-clock.js";
 import { clock, isMyTurn, mainAction, moveInFlight, mySeat, pageTitle, secondsLeft } from "./state.js";
 
 /**
@@ -85,7 +86,7 @@ function absence(S) {
   const table = S.table;
   if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
   if (!table.deadline) return null;
-  const past = secondsLeft(table.deadline, Date.now()) === 0;
+  const past = secondsLeft(table.deadline, serverNow()) === 0;
   // our own turn: only a person of another side could end the match for our absence
   const mine = sideOf(v.rules, S.seat);
   const others = table.seats.some((x) => x.kind === "human" && sideOf(v.rules, x.seat) !== mine);
@@ -143,7 +144,7 @@ export function renderTimer(S) {
   const live = S.table && v && !v.over && S.table.pace === "live";
   // a turn timer, or between rounds the countdown to the next one (the server starts
   // it by itself unless you are the only person at the table)
-  const left = live && (v.round_over || S.table.turn_seconds) ? secondsLeft(S.table.deadline, Date.now()) : null;
+  const left = live && (v.round_over || S.table.turn_seconds) ? secondsLeft(S.table.deadline, serverNow()) : null;
   el.hidden = left === null;
   if (left !== null) {
     el.textContent = t(v.round_over ? "table.nextRoundIn" : "table.timer", { t: clock(left) });

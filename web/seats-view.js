@@ -12,6 +12,7 @@ import { reactionOf, reactionText } from "./reactions.js";
 import { actionShort, actionText, lastActions, seatPlace, timerShare, WARN_SECONDS } from "./seats.js";
 import { seatName, sideCount, sideName, sideOf } from "./sides.js";
 import { clock, isMyTurn, secondsLeft } from "./state.js";
+import { serverNow } from "./server-clock.js";
 
 /** A robot's head: marks a bot's chip where its level is not written out (phones). */
 const BOT_MARK =
@@ -38,7 +39,7 @@ function connectedNow(S, s) {
 }
 
 /** The turn timer of state `S` now: {left, share} or null (no timer, not in a turn). */
-export function turnTimer(S, now = Date.now()) {
+export function turnTimer(S, now = serverNow()) {
   const v = S.view;
   const table = S.table;
   if (!table || !v || v.over || v.round_over || table.pace !== "live" || !table.turn_seconds) return null;

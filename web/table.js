@@ -28,6 +28,7 @@ import { describeEvent } from "./explain.js";
 import { seatName } from "./sides.js";
 import { connectionChanges, initialState, isMyTurn, moveInFlight, reduce, tilesGained, withPending } from "./state.js";
 import { keepFocus } from "./focus-keeper.js";
+import { heardServerTime } from "./server-clock.js";
 
 /** Everything about the table on screen. */
 export let S = initialState();
@@ -134,6 +135,7 @@ export function closeSocket() {
 let heldPoints = null;
 
 export function onFrame(frame) {
+  if (frame.type === "welcome" && frame.now) heardServerTime(frame.now);
   const before = S;
   S = reduce(S, frame);
   // a command sent again after a lost socket that the table had overtaken meanwhile (a

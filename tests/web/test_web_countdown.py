@@ -6,9 +6,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from .driver import create_vs_computer, my_turn_to_play, step_until
+from .driver import (
+    create_for_friends,
+    create_vs_computer,
+    join_and_start,
+    my_turn_to_play,
+    step_until,
+    two_people,
+)
+from .test_web_told import _on_turn
 
 pytestmark = pytest.mark.browser
 
@@ -36,3 +44,24 @@ def test_the_next_rounds_start_is_counted_down(page: Page, server: str) -> None:
     page.select_option("#lang-select", "en")
     expect(timer).to_have_text(re.compile(r"Next round in "))
     page.select_option("#lang-select", "pt-BR")
+
+
+#: A device whose clock is two and a half minutes fast.
+FAST_CLOCK = "(() => { const real = Date.now; Date.now = () => real() + 150000; })();"
+
+
+def test_a_device_clock_minutes_off_still_counts_the_server_deadlines(
+    browser: Browser, server: str
+) -> None:
+    """Deadlines are the server's time: the page counts them by the server's clock (the
+    welcome's `now`), so a fast phone does not show a turn timer already run out, nor
+    offer to end a match for an absence the server would refuse."""
+    with two_people(browser, (1280, 800)) as (host, guest):
+        for p in (host, guest):
+            p.context.add_init_script(FAST_CLOCK)
+        link = create_for_friends(host, server, preset="draw", seats=2, pace="live",
+                                  turn_seconds=30)
+        join_and_start(host, guest, link, "Bia")
+        waiting = _on_turn(host, guest)
+        text = waiting.locator("#seats-bar .seat-chip.me .seat-timer-text")
+        expect(text).to_have_text(re.compile(r"^0:(1\d|2\d|30)$"))

@@ -119,6 +119,11 @@ class Welcome(_Event):
     seat: int | None
     table: TableSummary
     seq: int
+    now: str | None = Field(
+        None,
+        description="The server's time (ISO 8601): deadlines are by this clock, so a page "
+        "counts them against it rather than against its device's own",
+    )
 
 
 class Snapshot(_Event):

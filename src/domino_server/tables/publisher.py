@@ -4,6 +4,7 @@ such views), resuming by seq from the events kept in memory, and the ``table`` s
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Iterable
 from typing import Any
@@ -86,7 +87,10 @@ class Publisher:
                 old.retire(4001, "replaced by a newer connection for this seat")
                 self.conns[conn.seat].discard(old)
         self.conns.setdefault(conn.seat, set()).add(conn)
-        conn.send({"type": "welcome", "seat": conn.seat, "table": summary(state), "seq": state.seq})
+        conn.send({
+            "type": "welcome", "seat": conn.seat, "table": summary(state), "seq": state.seq,
+            "now": iso(time.time()),  # the page counts deadlines by this clock, not its own
+        })
         self.resume(state, conn, last_seq)
 
     def detach(self, conn: Connection) -> bool:

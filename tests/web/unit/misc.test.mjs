@@ -175,3 +175,14 @@ test("a right-to-left name is set apart inside every sentence, a left-to-right o
   assert.equal(t("table.turnOf", { name: "علي" }), `${FSI}علي${PDI}'s turn`);
   setLang("pt-BR");
 });
+
+test("deadlines are counted by the server's clock, however far the device's is off", async () => {
+  const { heardServerTime, serverNow } = await import("../../../web/server-clock.js");
+  const device = Date.now();
+  heardServerTime(new Date(device - 150000).toISOString(), device); // the device is 2.5 min fast
+  assert.ok(Math.abs(serverNow() - (Date.now() - 150000)) < 1000);
+  heardServerTime("not a time");
+  assert.ok(Math.abs(serverNow() - (Date.now() - 150000)) < 1000, "a bad time changes nothing");
+  heardServerTime(new Date().toISOString());
+  assert.ok(Math.abs(serverNow() - Date.now()) < 1000);
+});
