@@ -98,6 +98,28 @@ async def test_one_holder_at_a_time_and_epochs_grow(url: str) -> None:
     await engine.dispose()
 
 
+async def test_a_lease_that_ran_out_untaken_is_still_its_holders(url: str) -> None:
+    """An instance too busy to renew in time (a loaded machine) keeps its tables while
+    nobody took them: its renewal and its next write go through, at the same epoch; once
+    another instance took the table, neither does."""
+    ((store, fence),) = await _stores(url, "a")
+    await _table(store, "t1")
+    la, lb = Leases(store.engine, "a", 0.3), Leases(store.engine, "b", 5)
+    fence.epochs["t1"] = (await la.acquire("t1")).epoch  # type: ignore[union-attr]
+    await _until_expired(la, "t1")
+    await store.write(Write("t1", events=[_event(1, "late")]))  # nobody took it: stored
+    assert await la.renew({"t1": 1}) == {"t1": 1} and fence.told == []
+    await _until_expired(la, "t1")
+    assert (await lb.acquire("t1")) is not None  # b takes it: epoch 2
+    assert await la.renew({"t1": 1}) == {}
+    with pytest.raises(Fenced):
+        await store.write(Write("t1", events=[_event(2, "after")]))
+    async with store.engine.connect() as conn:
+        rows = (await conn.execute(text("SELECT seq, cmd_id FROM events ORDER BY seq"))).all()
+    assert [tuple(r) for r in rows] == [(1, "late")]
+    await store.close()
+
+
 async def test_a_write_needs_the_lease_it_was_decided_under(url: str) -> None:
     (sa, fa), (sb, fb) = await _stores(url, "a", "b")
     await _table(sa, "t1")

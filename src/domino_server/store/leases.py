@@ -61,12 +61,16 @@ _READ = text(
     f"SELECT table_id, owner, epoch, expires_at, {NOW} AS now FROM leases WHERE table_id = :t"
 )
 
+# Renewing and writing need the lease held at the same epoch, not one still running: a
+# lease that ran out (a loop too busy to renew in time, a pause) but that nobody took
+# since is still its holder's alone, since taking one always raises its epoch; a taker
+# waits on the row lock for a renewal or write in flight.
 _RENEW = text(
     f"""
     UPDATE leases SET expires_at = {NOW} + :ttl
      WHERE table_id IN (
            SELECT table_id FROM leases
-            WHERE owner = :owner AND table_id IN :ids AND expires_at > {NOW}
+            WHERE owner = :owner AND table_id IN :ids
             ORDER BY table_id
               FOR UPDATE)
     RETURNING table_id, epoch
@@ -81,9 +85,9 @@ _RELEASE = text(
 )
 
 _FENCE = text(
-    f"""
+    """
     SELECT table_id, epoch FROM leases
-     WHERE owner = :owner AND table_id IN :ids AND expires_at > {NOW}
+     WHERE owner = :owner AND table_id IN :ids
      ORDER BY table_id
        FOR SHARE
     """
