@@ -209,9 +209,12 @@ export function explainMatch(state) {
   if (v.winner === null || v.winner === undefined) headline = t("match.noWinner");
   else if (state.seat !== null && sideOf(rules, state.seat) === v.winner) headline = t("match.youWin");
   else headline = t("match.winner", { name: sideSubject(state, v.winner) });
-  // who left, when the match's end is among the events seen (not after a reload)
-  const end = [...state.feed].reverse().find((f) => f.event && f.event.type === "match_end");
-  const who = end && typeof end.event.seat === "number" ? seatName(state, end.event.seat) : null;
+  // who left: the match's end among the events seen, else (after a reload, or in a replay)
+  // at two seats without teams the one who did not win
+  const end = [...(state.feed || [])].reverse().find((f) => f.event && f.event.type === "match_end");
+  const loser = rules.seats === 2 && !rules.teams && (v.winner === 0 || v.winner === 1) ? 1 - v.winner : null;
+  const seat = end && typeof end.event.seat === "number" ? end.event.seat : loser;
+  const who = seat === null ? null : seatName(state, seat);
   let reason = v.end_reason ? t(`match.reason.${v.end_reason}`) : "";
   if (who && (v.end_reason === "resign" || v.end_reason === "absence")) {
     reason = t(`match.reason.${v.end_reason}By`, { name: who });

@@ -128,13 +128,13 @@ test("a replay's last step says how the match ended: a resignation, or the goal 
   const step = { round: 1, move: 1, scores: [0, 0], events: [{ type: "play", seat: 0, tile: "6-6" }], over: false };
   const data = { rules, seats, steps: [deal, step], outcome: { winner: 1, end_reason: "resign", scores: [0, 0] } };
   setLang("pt-BR");
-  assert.match(describeStep(data, 1), /Ana jogou 6-6\..* Fim da partida\. Bia venceu a partida! Alguém desistiu\. Placar final: Ana 0 × Bia 0\.$/);
+  assert.match(describeStep(data, 1), /Ana jogou 6-6\..* Fim da partida\. Bia venceu a partida! Ana desistiu\. Placar final: Ana 0 × Bia 0\.$/);
   assert.doesNotMatch(describeStep(data, 0), /Fim da partida/); // only the last step
   // a record file has no outcome: its last step says the match's end where it reached the goal
   const won = { ...step, scores: [104, 0], over: true, winner: 0, round_over: true, result: { winner: 0, points: 104 } };
   assert.match(describeStep({ rules, seats, steps: [deal, won] }, 1), /Ana venceu a partida! .*Placar final: Ana 104 × Bia 0\.$/);
   // a resignation right after a deal: the deal is the last step, and says how it ended
-  assert.match(describeStep({ ...data, steps: [deal] }, 0), /^Rodada 1: .*Fim da partida\. Bia venceu a partida! Alguém desistiu\./);
+  assert.match(describeStep({ ...data, steps: [deal] }, 0), /^Rodada 1: .*Fim da partida\. Bia venceu a partida! Ana desistiu\./);
   // a round cut short at the goal awards nothing more: no "0 points this round" after its scoring play
   const goal = { ...won, events: [{ type: "play", seat: 0, tile: "6-4", points: 10 }], result: { result: "goal", winner: 0, points: 0 } };
   assert.doesNotMatch(describeStep({ rules, seats, steps: [deal, goal] }, 1), /0 pontos/);
