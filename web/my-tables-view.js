@@ -10,6 +10,7 @@ import { $, escapeHtml } from "./page.js";
 import { go } from "./nav.js";
 import { store } from "./settings.js";
 import { LISTED_SEATS } from "./storage.js";
+import { heardServerTime } from "./server-clock.js";
 
 function rowHtml(row) {
   const esc = escapeHtml;
@@ -46,13 +47,15 @@ export async function showMyTables() {
     renderMyTables();
     return;
   }
-  let answer;
+  let reply;
   try {
-    answer = (await listTables(ids)).tables;
+    reply = await listTables(ids);
   } catch {
     return; // offline or the server is away: keep what is shown, forget nothing
   }
   if (ask !== asked) return; // a newer visit to the home page asked again
+  if (reply.now) heardServerTime(reply.now); // the rows count deadlines by the server's clock
+  const answer = reply.tables;
   const known = new Set(answer.map((x) => x.table.id));
   for (const id of ids) if (!known.has(id)) store.forgetSeat(id);
   for (const x of answer) if (x.table.status === "finished") store.markFinished(x.table.id);

@@ -141,10 +141,11 @@ export function renderTimer(S) {
   if (!$("table").hidden) renderAbsence(S);
   const el = $("timer");
   const v = S.view;
-  const live = S.table && v && !v.over && S.table.pace === "live";
-  // a turn timer, or between rounds the countdown to the next one (the server starts
-  // it by itself unless you are the only person at the table)
-  const left = live && (v.round_over || S.table.turn_seconds) ? secondsLeft(S.table.deadline, serverNow()) : null;
+  const playing = S.table && v && !v.over;
+  // a live turn timer, or between rounds (either pace) the countdown to the next one (the
+  // server starts it by itself unless you are the only person at the table)
+  const counts = playing && (v.round_over || (S.table.pace === "live" && S.table.turn_seconds));
+  const left = counts ? secondsLeft(S.table.deadline, serverNow()) : null;
   el.hidden = left === null;
   if (left !== null) {
     el.textContent = t(v.round_over ? "table.nextRoundIn" : "table.timer", { t: clock(left) });

@@ -62,7 +62,7 @@ def _load(path: str, command: str) -> Any:
     ``_UNREADABLE`` after printing one line saying why not."""
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read().removeprefix("\ufeff")
         else:
             with open(path, encoding="utf-8-sig") as handle:
                 text = handle.read()

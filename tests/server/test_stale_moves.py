@@ -23,7 +23,6 @@ async def test_a_move_chosen_on_an_older_board_is_refused_stale_and_changes_noth
         if not other.my_turn():
             continue  # (the round ended, or the other seat passed)
         assert other.view is not None
-        old = other.seq
         await other.command({**move_frame(other.view["legal"][0])})
         await pump(clients)
         if not mover.my_turn():
@@ -36,7 +35,6 @@ async def test_a_move_chosen_on_an_older_board_is_refused_stale_and_changes_noth
         assert f"event {seen}" in late["reason"]
         await pump(clients)
         assert mover.seq == seq_before == other.seq and mover.view == view_before
-        assert other.seq >= old
         fresh = await mover.command({**move_frame(mover.view["legal"][0]), "at": mover.seq})
         assert fresh["type"] == "accepted", fresh
         return

@@ -53,4 +53,6 @@ def test_a_person_alone_with_bots_and_here_starts_the_next_round_themself() -> N
     _round_played_out(t)
     assert round_pause(t.state) is None
     t.went(0)  # gone: nobody reads the result, the match goes on by itself
-    assert round_pause(t.state) is not None
+    pause = round_pause(t.state)
+    assert pause is not None
+    assert "round_start" in t.types(t.do(mc.Tick(bytes(32)), at=pause))

@@ -44,6 +44,17 @@ def test_the_next_rounds_start_is_counted_down(page: Page, server: str) -> None:
     page.select_option("#lang-select", "en")
     expect(timer).to_have_text(re.compile(r"Next round in "))
     page.select_option("#lang-select", "pt-BR")
+    # at your own pace too the next round starts by itself: it is counted down the same
+    page.evaluate(
+        """() => {
+          const s = dominoDebug.state();
+          const at = new Date(Date.now() + 7500).toISOString();
+          const table = {...s.table, pace: 'correspondence', deadline: at};
+          dominoDebug.frame({type: 'table', table});
+        }"""
+    )
+    expect(timer).to_be_visible()
+    expect(timer).to_have_text(re.compile(r"Próxima rodada em 0:0[5-7]"))
 
 
 #: A device whose clock is two and a half minutes fast.

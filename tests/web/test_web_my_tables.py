@@ -160,3 +160,15 @@ def test_alone_with_bots_at_your_own_pace_no_claim_is_counted_down(
     row = _listed_on_home(page, server, tid, token)
     expect(row.locator(".mt-status")).to_have_text("Sua vez!")
     expect(row.locator(".mt-due")).to_have_count(0)  # nobody could end the match for absence
+
+
+def test_a_device_clock_days_off_still_counts_the_rows_by_the_servers(
+    page: Page, server: str
+) -> None:
+    # a phone whose clock is three days fast: without the server's time every row is late
+    page.context.add_init_script(
+        "(() => { const real = Date.now; Date.now = () => real() + 3 * 86400000; })();"
+    )
+    tid, token = _started(page, server, [None, None], friend=True)
+    row = _listed_on_home(page, server, tid, token)
+    expect(row.locator(".mt-due")).to_have_text(re.compile(r"(2 dias|1 dia 23 h)"))

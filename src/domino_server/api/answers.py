@@ -149,3 +149,8 @@ class TableList(BaseModel):
     )
 
     tables: list[TableListing]
+    now: str | None = Field(
+        None,
+        description="The server's time (ISO 8601): the deadlines are by this clock",
+        examples=["2026-12-06T10:00:00.000+00:00"],
+    )

@@ -1,13 +1,13 @@
 """The leases this instance holds: taking, renewing, handing over, losing.
 
 :class:`Ownership` is the store's :class:`~domino_server.store.repo.Fence`: a write of a
-table is handed to the database only with the epoch of a lease held *and still valid by
-this process's own clock* (renewals are sent every third of the lease; a lease counts
-as valid until the moment its last renewal was sent plus its length, which is never
-later than the database's expiry). The database checks the epoch in the writing transaction, so
-a paused process that wakes up after its lease ran out cannot write; a table whose
-lease ran out by our own clock is confirmed with the database before it serves a new
-socket or request (:meth:`Ownership.confirm`).
+table is handed to the database with the epoch of the lease held (renewals are sent every
+third of the lease; a lease counts as valid by this process's clock until the moment its
+last renewal was sent plus its length, never later than the database's expiry). The
+database checks owner and epoch in the writing transaction, so a paused process that
+wakes up after another instance took its table cannot write; a table whose lease ran out
+by our own clock is confirmed with the database before it serves a new socket or request
+(:meth:`Ownership.confirm`).
 
 Hand-over requests and releases arrive by ``LISTEN`` on a connection of its own
 (asyncpg): a request for a table held here calls ``on_handover``; a release wakes

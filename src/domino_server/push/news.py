@@ -71,9 +71,10 @@ def news_from(
 ) -> TableNews:
     """The news of a table from its public summary (``TableState.summary()``: pace,
     status, seats with ``kind``/``bot``/``connected``, and ``deadline``, which at a
-    correspondence table is when the absence claim opens) and ``view``, the spectator's
-    view (``view_for(match, None)``; None before the start). The turn began
-    ``absence_seconds`` before the claim opens."""
+    correspondence table with a seat on turn is when the absence claim opens, null where
+    nobody could claim; between rounds, no seat is on turn and it is not read) and
+    ``view``, the spectator's view (``view_for(match, None)``; None before the start).
+    The turn began ``absence_seconds`` before the claim opens."""
     seats = list(summary["seats"])
     claim_at = _epoch(summary.get("deadline"))
     turn: int | None = None

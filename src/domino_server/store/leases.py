@@ -3,9 +3,11 @@
 A lease row holds the ``owner`` (an instance id), the ``epoch`` (a fencing token that
 grows by one at every change of hands) and ``expires_at`` (seconds since the epoch, by
 the database's clock, so the instances' clocks never matter). An instance may act for a
-table only while it holds an unexpired lease, and every write of a table is checked
-against the lease in the writing transaction itself (:func:`fenced_out`): an instance
-that was paused or cut off past its expiry can never write for that table again.
+table only while it holds its lease, and every write of a table is checked against the
+lease in the writing transaction itself (:func:`fenced_out`): an instance that was
+paused or cut off past its expiry can never write for that table again once another
+instance took it (taking a lease raises its epoch); until then nobody else could have
+written, so its late renewal or write still goes through.
 
 Hand-over: an instance that wants a table another live instance holds sends
 ``NOTIFY domino_handover, '<table id>'``; the holder finishes what it has, releases and
@@ -64,14 +66,16 @@ _READ = text(
 # Renewing and writing need the lease held at the same epoch, not one still running: a
 # lease that ran out (a loop too busy to renew in time, a pause) but that nobody took
 # since is still its holder's alone, since taking one always raises its epoch; a taker
-# waits on the row lock for a renewal or write in flight.
+# waits on the row lock for a renewal or write in flight. Every statement that locks
+# several lease rows locks them in one order, byte order of the ids (``COLLATE "C"``, as
+# Python sorts them), so two instances never wait on each other in a circle.
 _RENEW = text(
     f"""
     UPDATE leases SET expires_at = {NOW} + :ttl
      WHERE table_id IN (
            SELECT table_id FROM leases
             WHERE owner = :owner AND table_id IN :ids
-            ORDER BY table_id
+            ORDER BY table_id COLLATE "C"
               FOR UPDATE)
     RETURNING table_id, epoch
     """
@@ -88,7 +92,7 @@ _FENCE = text(
     """
     SELECT table_id, epoch FROM leases
      WHERE owner = :owner AND table_id IN :ids
-     ORDER BY table_id
+     ORDER BY table_id COLLATE "C"
        FOR SHARE
     """
 ).bindparams(bindparam("ids", expanding=True))
@@ -192,7 +196,7 @@ class Leases:
         params = {"due": [*due, ""], "n": limit, "grace": grace}
         async with self.engine.begin() as conn:
             ids = [r[0] for r in await conn.execute(_ORPHANS, params)]
-            for table_id in ids:
+            for table_id in sorted(ids):  # the lease rows in the order renewals lock them
                 row = (
                     await conn.execute(
                         _ACQUIRE, {"table_id": table_id, "owner": self.owner, "ttl": self.ttl}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 import uuid
 from typing import Annotated, Any
 
@@ -15,6 +16,7 @@ from ... import metrics
 from ...core.config import Settings
 from ...protocol import commands as c
 from ...protocol.events import TableSummary
+from ...table.convert import iso
 from ...tables.actor import TableActor
 from ...tables.messages import Join, Reply
 from ...tables.tokens import address_hash, hash_token, new_token
@@ -214,7 +216,7 @@ async def list_tables(
             ) from exc
         if listed is not None:
             out.append(TableListing.model_validate(listed))
-    return TableList(tables=out)
+    return TableList(tables=out, now=iso(time.time()))
 
 
 @router.get("/{table_id}", summary="The table's summary", responses={404: ERRORS[404]})
