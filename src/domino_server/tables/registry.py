@@ -25,6 +25,7 @@ from ..core.config import Settings
 from ..push import Reminders
 from ..store.repo import Store, Write
 from ..table import TableState, Timing, restore
+from ..table.deadlines import bot_turn, round_pause
 from ..table.summary import listing
 from .actor import TableActor
 from .botdriver import BotDriver
@@ -257,10 +258,23 @@ class Registry:
             metrics.EVICTIONS.inc()
 
     async def close(self) -> None:
-        """Stop every actor."""
+        """Stop every actor. With several instances, a table with nobody here that would
+        go on by itself (a round pause to end, a bot to move) keeps its lease until it
+        runs out, instead of releasing it: nobody will ask for it, so another instance's
+        sweep takes it as orphaned and goes on (a released table waits for a request; at
+        your own pace the next round would wait for days)."""
+        now = time.time()
+        keep = [
+            table_id for table_id, actor in self.actors.items()
+            if not actor.publisher.any()
+            and (round_pause(actor.state) is not None or bot_turn(actor.state, now) is not None)
+        ]
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
+        if self.ownership is not None:
+            for table_id in keep:
+                self.ownership.forget(table_id)  # (ownership.close releases the others)
         for task in list(self._stopping):
             with contextlib.suppress(BaseException):
                 await task
