@@ -19,6 +19,7 @@ from typing import Any
 
 from domino_server.core.collector import Collector
 from domino_server.protocol import commands as c
+from domino_server.table.deadlines import next_wakeup
 from domino_server.tables.actor import TableActor
 from domino_server.tables.connection import Connection
 from domino_server.tables.messages import Attach, Detach, Look
@@ -111,8 +112,9 @@ async def test_a_finished_table_evicted_from_memory_is_freed_at_once(tmp_path: P
 async def test_a_table_waiting_on_a_deadline_is_freed_at_once_when_evicted(
     tmp_path: Path,
 ) -> None:
-    """A correspondence table whose turn runs for days has its alarm set when it is evicted:
-    the alarm's timer must not keep the actor (nor its views and events) in memory."""
+    """A correspondence table waiting days for a deadline (here its idle end: alone with a
+    bot no absence clock runs) has its alarm set when it is evicted: the alarm's timer must
+    not keep the actor (nor its views and events) in memory."""
     async with registry_at(tmp_path) as registry:
         table = {**TABLE, "pace": "correspondence"}
         actor, _ = await registry.create(**table)
@@ -125,7 +127,7 @@ async def test_a_table_waiting_on_a_deadline_is_freed_at_once_when_evicted(
             await asyncio.wait_for(ana.queue.get(), 10)
         actor.tell(Detach(ana))
         await actor.ask(None, Look())
-        assert actor.summary()["deadline"] is not None  # the turn's clock runs: a timer is set
+        assert next_wakeup(actor.state) is not None  # a deadline days away: a timer is set
         with no_collector():
             await registry.evict_idle()
             assert actor.id not in registry.actors

@@ -41,12 +41,12 @@ def test_the_rounds_moves_read_last_first(page: Page, server: str, axe_source: s
     assert len(expected) >= 2
     expect(items).to_have_text(expected)
     _axe(page, axe_source, "the history dialog")
-    # our own turns are there too, in Portuguese ("Ana jogou…", or "Ana comprou…" when the
-    # opening left us nothing to lay before drawing)
-    assert any(line.startswith(("Ana jogou", "Ana comprou")) for line in expected)
+    # our own turns are there too, in Portuguese, said as ours ("Você jogou…", or "Você
+    # comprou…" when the opening left us nothing to lay before drawing)
+    assert any(line.startswith(("Você jogou", "Você comprou")) for line in expected)
     # kept current while open: our move arrives at the top
     move = next(m for m in state(page)["view"]["legal"] if m["type"] == "play")
-    ours = page.locator("#history-list li", has_text="Ana jogou")
+    ours = page.locator("#history-list li", has_text="Você jogou")
     before = ours.count()
     page.evaluate("(m) => dominoDebug.send('play', {tile: m.tile, end: m.end})", move)
     expect(ours).to_have_count(before + 1)  # (the bot may answer at once, above it)
