@@ -85,15 +85,13 @@ function absence(S) {
   const v = S.view;
   const table = S.table;
   if (!v || !table || table.pace !== "correspondence" || v.over || v.round_over || S.seat === null) return null;
+  // (no deadline where nobody of another side could claim: the server says so)
   if (!table.deadline) return null;
   const past = secondsLeft(table.deadline, serverNow()) === 0;
-  // our own turn: only a person of another side could end the match for our absence
-  const mine = sideOf(v.rules, S.seat);
-  const others = table.seats.some((x) => x.kind === "human" && sideOf(v.rules, x.seat) !== mine);
-  if (isMyTurn(S)) return others ? (past ? "mineLate" : "mine") : null;
+  if (isMyTurn(S)) return past ? "mineLate" : "mine";
   const seat = table.seats.find((x) => x.seat === v.turn);
   // a partner's absence is not ours to claim: our own side would lose
-  if (!seat || seat.kind !== "human" || sideOf(v.rules, seat.seat) === mine) return null;
+  if (!seat || seat.kind !== "human" || sideOf(v.rules, seat.seat) === sideOf(v.rules, S.seat)) return null;
   return past ? "late" : "waiting";
 }
 

@@ -264,7 +264,7 @@ class Registry:
         sweep takes it as orphaned and goes on (a released table waits for a request; at
         your own pace the next round would wait for days)."""
         now = time.time()
-        keep = [
+        keep = [] if self.ownership is None else [
             table_id for table_id, actor in self.actors.items()
             if not actor.publisher.any()
             and (round_pause(actor.state) is not None or bot_turn(actor.state, now) is not None)
