@@ -94,13 +94,14 @@ export function describeStep(data, i) {
   return said.filter(Boolean).join(" ");
 }
 
-/** The last step's closing words: who won the match and how it ended (a table's replay
- * says, `outcome`; a record file's only where its last round reached the goal). */
+/** The last step's closing words: who won the match and how it ended (`outcome`: a
+ * table's replay, or a record whose match is over, by the goal or by its `end`). */
 function matchEnd(data, state) {
-  const last = data.steps[data.steps.length - 1];
-  const o = data.outcome || (last.over ? { winner: last.winner, end_reason: "goal", scores: last.scores } : null);
+  const o = data.outcome;
   if (!o) return "";
-  const m = explainMatch({ ...state, feed: [], view: { ...state.view, over: true, ...o } });
+  // the seat that resigned or lost by absence, as the table's own log would name it
+  const feed = typeof o.seat === "number" ? [{ event: { type: "match_end", seat: o.seat } }] : [];
+  const m = explainMatch({ ...state, feed, view: { ...state.view, over: true, ...o } });
   return [`${t("match.over")}.`, m.headline, m.reason, `${m.score}.`].filter(Boolean).join(" ");
 }
 

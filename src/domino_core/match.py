@@ -63,6 +63,8 @@ class Match:
         self.over = False
         self.winner: int | None = None
         self.end_reason: EndReason | None = None
+        #: The seat that resigned or lost by absence (``end_reason`` "resign"/"absence").
+        self.end_seat: int | None = None
         self.round: Round = self._new_round(None)
 
     # -- rounds --------------------------------------------------------------
@@ -211,6 +213,7 @@ class Match:
         m.results = self.results[:]
         m._past = self._past[:]
         m.over, m.winner, m.end_reason = self.over, self.winner, self.end_reason
+        m.end_seat = self.end_seat
         m.round = self.round.copy(m.scores)
         return m
 
@@ -280,6 +283,7 @@ class Match:
         self.over = True
         self.winner = winner
         self.end_reason = reason
+        self.end_seat = extra.get("seat")
         return [{"type": "match_end", "reason": reason, "winner": winner, **extra}]
 
     # -- records -------------------------------------------------------------

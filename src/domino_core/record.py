@@ -28,6 +28,7 @@ from .deal import Deal, IllegalDeal, check_deal
 from .fairdeal import FairProof
 from .match import Match
 from .moves import IllegalMove, Move
+from .record_end import Ending, apply_ending, parse_ending
 from .record_write import FORMAT, FORMAT_FAIR, write_record
 from .rules import Rules
 from .tiles import N_TILES, Tile
@@ -81,6 +82,8 @@ class ParsedRecord:
 
     rules: Rules
     rounds: tuple[ParsedRound, ...]
+    #: How the match ended if not at the goal (a resignation, an annulment, ...).
+    end: Ending | None = None
 
 
 # ----------------------------------------------------------------------------- reading
@@ -104,7 +107,7 @@ def _parse_rules(obj: object) -> Rules:
         raise RecordError(0, 0, str(exc)) from exc
 
 
-_RECORD_KEYS = ("format", "rules", "rounds")
+_RECORD_KEYS = ("format", "rules", "rounds", "end")
 _ROUND_KEYS = ("hands", "boneyard", "plays")
 _ROUND_KEYS_FAIR = ("hands", "boneyard", "plays", "fair")
 
@@ -176,7 +179,8 @@ def read_record(obj: object) -> ParsedRecord:
     ``hands``, ``boneyard`` and ``plays`` (RECORD.md names no other key): an unknown
     key or a missing one is an error (``plays`` is ``[]`` for a round not yet played).
     A ``domino-record/2`` round may also hold ``fair`` (its proof, shape-checked here;
-    :mod:`domino_core.verify` checks it against the deal).
+    :mod:`domino_core.verify` checks it against the deal), and a record of either
+    format ``end`` (how a match ended otherwise than at the goal).
 
     Deals are checked against the rules: one hand per seat of ``hand_size``
     tiles, the 28 tiles exactly once, no hand the preset would deal again.
@@ -184,7 +188,7 @@ def read_record(obj: object) -> ParsedRecord:
     """
     if not isinstance(obj, Mapping):
         raise RecordError(0, 0, "a record must be a JSON object")
-    _check_keys(obj, _RECORD_KEYS, "a record", 0)
+    _check_keys(obj, _RECORD_KEYS, "a record", 0, optional=("end",))
     fmt = obj.get("format")
     if fmt not in (FORMAT, FORMAT_FAIR):
         raise RecordError(0, 0, f"format must be {FORMAT!r} or {FORMAT_FAIR!r}, not {fmt!r}")
@@ -207,7 +211,13 @@ def read_record(obj: object) -> ParsedRecord:
                               f"plays (each lays a tile of its own), not {len(plays_obj)}")
         plays = tuple(_parse_play(p, round_no, i) for i, p in enumerate(plays_obj, start=1))
         rounds.append(ParsedRound(deal=deal, plays=plays, fair=_parse_fair(rnd, round_no)))
-    return ParsedRecord(rules=rules, rounds=tuple(rounds))
+    end = None
+    if "end" in obj:
+        try:
+            end = parse_ending(obj["end"], rules.seats)
+        except ValueError as exc:
+            raise RecordError(0, 0, str(exc)) from None
+    return ParsedRecord(rules=rules, rounds=tuple(rounds), end=end)
 
 
 # ----------------------------------------------------------------------------- replaying
@@ -244,8 +254,9 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
 
     ``{"rounds": [{"opener", "result", "winner", "points", "pips", "fives"}, ...],
     "score": [...], "winner": side | None, "over": bool}`` as in RECORD.md; a round
-    the record stops inside is ``"unfinished"``. Raises :class:`RecordError` for
-    any invalid record.
+    the record stops inside is ``"unfinished"``. A record with an ``end`` ends the match
+    that way after its plays (the output then has ``"end"`` too). Raises
+    :class:`RecordError` for any invalid record.
     """
     parsed = read_record(record)
     match: Match | None = None
@@ -266,4 +277,15 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
             _play(match, move, round_no, play_no)
         _push_forced(match)
     assert match is not None
-    return match.replay_summary()
+    summary_end = None
+    if parsed.end is not None:
+        end_at = len(parsed.rounds)
+        try:
+            apply_ending(match, parsed.end)
+        except ValueError as exc:
+            raise RecordError(end_at, 0, str(exc)) from None
+        summary_end = parsed.end.to_dict()
+    out = match.replay_summary()
+    if summary_end is not None:
+        out["end"] = summary_end
+    return out

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 from .deal import Deal
 from .fairdeal import FairProof
+from .leaving import RESIGN_REASONS, EndReason
+from .record_end import END_REASONS, Ending
 from .rules import KNOBS, Rules
 
 __all__ = ["FORMAT", "FORMAT_FAIR", "Recorded", "write_record"]
@@ -35,6 +37,16 @@ class Recorded(Protocol):
         """Every round's deal and its plays in record notation, in order."""
         ...
 
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the match ended, or ``None`` while it runs."""
+        ...
+
+    @property
+    def end_seat(self) -> int | None:
+        """The seat that resigned or lost by absence, if one did."""
+        ...
+
 
 def write_record(match: Recorded,
                  fair: Sequence[FairProof | None] | None = None) -> dict[str, Any]:
@@ -45,7 +57,8 @@ def write_record(match: Recorded,
     ``rules`` holds preset, seats and goal, plus only the knobs that differ from
     the preset. Each round holds its deal and the plays in record notation (the
     opening tile ``"left-right"`` as laid, every later play with its end); draws
-    and passes are left out, since replay derives them.
+    and passes are left out, since replay derives them. A match that ended by a
+    resignation, an absence, an annulment or abandonment has an ``end`` (RECORD.md).
     """
     rules = match.rules
     header: dict[str, Any] = {"preset": rules.preset, "seats": rules.seats, "goal": rules.goal}
@@ -60,11 +73,16 @@ def write_record(match: Recorded,
                "boneyard": [str(t) for t in deal.boneyard],
                "plays": list(plays)}
               for deal, plays in match.history]
+    out: dict[str, Any] = {"format": FORMAT, "rules": header, "rounds": rounds}
+    if match.end_reason in END_REASONS:
+        seat = match.end_seat if match.end_reason in RESIGN_REASONS else None
+        out["end"] = Ending(match.end_reason, seat).to_dict()
     if fair is None:
-        return {"format": FORMAT, "rules": header, "rounds": rounds}
+        return out
     if len(fair) != len(rounds):
         raise ValueError(f"{len(fair)} fair-deal proofs for {len(rounds)} rounds")
     for rnd, proof in zip(rounds, fair, strict=True):
         if proof is not None:
             rnd["fair"] = proof.to_dict()
-    return {"format": FORMAT_FAIR, "rules": header, "rounds": rounds}
+    out["format"] = FORMAT_FAIR
+    return out

@@ -13,6 +13,7 @@ from typing import Any
 
 from domino_core import Match, view_for
 from domino_core.record import RecordError, read_record
+from domino_core.record_end import apply_ending
 
 __all__ = ["RecordError", "replay_steps"]
 
@@ -63,7 +64,9 @@ def replay_steps(record: Mapping[str, Any]) -> dict[str, Any]:
     """``{"rules": {...}, "steps": [...]}`` for a record: per round a step for the deal
     (``move`` 0) and one after each move (``events``: the public log entries it added,
     ``hands``: every seat's tiles then, ``board``/``ends``/``scores``: the table then,
-    ``result`` once the round is over).
+    ``result`` once the round is over), and once the match is over ``outcome``: its
+    ``winner``, ``end_reason``, ``scores`` and the ``seat`` that left, if one did
+    (a record's ``end``: the moves alone do not say a match was resigned or annulled).
 
     Raises :class:`~domino_core.record.RecordError` for an invalid record (the same
     checks as ``domino replay``).
@@ -97,4 +100,14 @@ def replay_steps(record: Mapping[str, Any]) -> dict[str, Any]:
             steps.append(_step(match, round_no, count[0], events))
         _forced(match, round_no, steps, count)
     assert match is not None
-    return {"rules": match.rules.to_dict(), "steps": steps}
+    out: dict[str, Any] = {"rules": match.rules.to_dict(), "steps": steps}
+    if parsed.end is not None:
+        # a resignation, an annulment...: the steps stay the moves; ``outcome`` says it
+        try:
+            apply_ending(match, parsed.end)
+        except ValueError as exc:
+            raise RecordError(len(parsed.rounds), 0, str(exc)) from None
+    if match.over:
+        out["outcome"] = {"winner": match.winner, "end_reason": match.end_reason,
+                          "scores": list(match.scores), "seat": match.end_seat}
+    return out

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from domino_core.record import RecordError, replay
+from domino_core.verify import verify_record
 from domino_server.replay import replay_steps
 
 from .harness import Server
@@ -84,7 +85,15 @@ async def test_a_resigned_table_s_replay_says_how_the_match_ended(server: Server
     ana, bia = await started_with_a_friend(server, preset="classic", seats=2, goal=100)
     assert (await bia.command({"type": "resign"}))["type"] == "accepted"
     body = server.get(f"/api/tables/{ana.table_id}/replay").json()
-    assert body["outcome"] == {"winner": 0, "end_reason": "resign", "scores": [0, 0]}
+    assert body["outcome"] == {"winner": 0, "end_reason": "resign", "scores": [0, 0], "seat": 1}
     assert body["steps"][-1]["over"] is False  # (the moves alone: a round unfinished)
+    # the downloaded file says it too, so the replay of the file alone and `domino verify`
+    # agree with the table: over, Ana's side won, Bia resigned
+    record = server.get(f"/api/tables/{ana.table_id}/record").json()
+    assert record["end"] == {"reason": "resign", "seat": 1}
+    assert verify_record(record) == 1
+    assert (replay(record)["over"], replay(record)["winner"]) == (True, 0)
+    posted = server.post("/api/replay", record).json()
+    assert posted["outcome"] == body["outcome"]
     for cl in (ana, bia):
         await cl.close()

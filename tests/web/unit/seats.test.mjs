@@ -130,9 +130,13 @@ test("a replay's last step says how the match ended: a resignation, or the goal 
   setLang("pt-BR");
   assert.match(describeStep(data, 1), /Ana jogou 6-6\..* Fim da partida\. Bia venceu a partida! Ana desistiu\. Placar final: Ana 0 × Bia 0\.$/);
   assert.doesNotMatch(describeStep(data, 0), /Fim da partida/); // only the last step
-  // a record file has no outcome: its last step says the match's end where it reached the goal
+  // the goal reached: the server's outcome says so as well
   const won = { ...step, scores: [104, 0], over: true, winner: 0, round_over: true, result: { winner: 0, points: 104 } };
-  assert.match(describeStep({ rules, seats, steps: [deal, won] }, 1), /Ana venceu a partida! .*Placar final: Ana 104 × Bia 0\.$/);
+  const atGoal = { winner: 0, end_reason: "goal", scores: [104, 0], seat: null };
+  assert.match(describeStep({ rules, seats, steps: [deal, won], outcome: atGoal }, 1), /Ana venceu a partida! .*Placar final: Ana 104 × Bia 0\.$/);
+  // a record file names nobody, yet its end names who left: the seat, not the one who won
+  const left = { rules: { ...rules, seats: 3 }, steps: [deal, step], outcome: { winner: 2, end_reason: "absence", scores: [0, 0, 0], seat: 1 } };
+  assert.match(describeStep(left, 1), /Jogador 3 venceu a partida! Jogador 2 ficou ausente tempo demais e perdeu\./);
   // a resignation right after a deal: the deal is the last step, and says how it ended
   assert.match(describeStep({ ...data, steps: [deal] }, 0), /^Rodada 1: .*Fim da partida\. Bia venceu a partida! Ana desistiu\./);
   // a round cut short at the goal awards nothing more: no "0 points this round" after its scoring play

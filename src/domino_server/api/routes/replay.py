@@ -39,9 +39,6 @@ async def table_replay(actor: TableDep) -> dict[str, Any]:
     # who held each seat at the end, as the table showed it: the page names them alike
     out["seats"] = [{k: s[k] for k in ("seat", "name", "kind", "bot")} for s in seats]
     out["table_id"] = actor.id
-    # how the match ended, which a record's moves alone do not say (a resignation, a claim)
-    m = actor.match
-    out["outcome"] = {"winner": m.winner, "end_reason": m.end_reason, "scores": list(m.scores)}
     return out
 
 
