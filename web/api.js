@@ -53,6 +53,7 @@ async function call(method, path, body, token) {
     const err = new Error(detailText(detail, res.status));
     err.status = res.status;
     err.detail = detail;
+    err.body = data;
     throw err;
   }
   return data;

@@ -6,11 +6,11 @@
  */
 
 import { toast } from "./announce.js";
-import { getReplay, recordUrl, refusalReason, replayRecord } from "./api.js";
+import { getReplay, recordUrl, replayRecord } from "./api.js";
 import { t } from "./i18n.js";
 import { $, show } from "./page.js";
 import { clearFairResult } from "./fair-view.js";
-import { stepFrom } from "./replay.js";
+import { recordTrouble, stepFrom } from "./replay.js";
 import { renderReplay } from "./replay-view.js";
 import { closeSocket } from "./table.js";
 
@@ -108,7 +108,7 @@ export function bindReplay() {
       fileRecord = record;
       clearFairResult();
     } catch (err) {
-      $("replay-status").textContent = t("replay.bad", { reason: refusalReason(err) });
+      $("replay-status").textContent = recordTrouble(err);
     }
   });
   $("replay-share").addEventListener("click", async () => {

@@ -4,6 +4,7 @@
  * said in words. A step is the table after one move (`move` 0: the deal). No DOM.
  */
 
+import { refusalReason } from "./api.js";
 import { t } from "./i18n.js";
 import { describeEvent, explainMatch } from "./explain.js";
 import { seatName } from "./sides.js";
@@ -123,4 +124,18 @@ export function lastPlayed(steps, i) {
     }
   }
   return null;
+}
+
+/** Why a record file could not be replayed, in the page's language: not JSON (`err` from
+ * JSON.parse), or where the server found it invalid (its 422 names the round and play; its
+ * technical words, in English, follow), else the refusal as api.js words it. */
+export function recordTrouble(err) {
+  if (err instanceof SyntaxError) return t("replay.notJson");
+  const body = err && err.body;
+  if (err && err.status === 422 && body && Number.isInteger(body.round) && Number.isInteger(body.play)) {
+    let where = t("replay.where.header");
+    if (body.round > 0) where = body.play > 0 ? t("replay.where.play", body) : t("replay.where.deal", body);
+    return t("replay.badRecord", { where, reason: err.message });
+  }
+  return t("replay.bad", { reason: refusalReason(err) });
 }

@@ -71,6 +71,12 @@ def test_the_routes_replay_a_posted_record_and_refuse_a_bad_one(server: Server) 
     assert body["steps"][-1]["scores"] == replay(record)["score"]
     bad = server.post("/api/replay", {"format": "domino-record/1", "rules": {}, "rounds": []})
     assert bad.status_code == 422 and "preset" in bad.json()["detail"]
+    assert (bad.json()["round"], bad.json()["play"]) == (0, 0)  # where: the header
+    twice = json.loads(json.dumps(record))
+    twice["rounds"] = [twice["rounds"][0]]
+    twice["rounds"][0]["plays"] = twice["rounds"][0]["plays"][:1] * 2
+    refused = server.post("/api/replay", twice).json()
+    assert (refused["round"], refused["play"]) == (1, 2), refused
     huge = {**record, "rounds": record["rounds"] * 30}  # more rounds than any match holds
     too_many = server.post("/api/replay", huge)
     assert too_many.status_code == 422 and "too many rounds" in too_many.text

@@ -6,6 +6,7 @@ table did."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -138,11 +139,28 @@ def test_a_record_file_opened_in_the_page_replays_it(
     expect(names.first).to_contain_text("Player 1")
     page.select_option("#lang-select", "pt-BR")
     expect(page.locator("#replay-share")).to_be_hidden()  # a file has no table to link to
-    # a file that is not a record says why
+    # a file that is not a record says why, and where, in the page's language
+    status = page.locator("#replay-status")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "nope"}')
     page.set_input_files("#replay-file", str(bad))
-    expect(page.locator("#replay-status")).to_contain_text("Não foi possível abrir o replay")
+    expect(status).to_contain_text("não é um registro de partida válido (no cabeçalho")
+    not_json = tmp_path / "notes.json"
+    not_json.write_text("minhas anotações da partida")
+    page.set_input_files("#replay-file", str(not_json))
+    expect(status).to_have_text("Este arquivo não é um registro de partida (não está em JSON).")
+    wrong = dict(record)
+    first = dict(record["rounds"][0])
+    first["plays"] = [first["plays"][0], first["plays"][0]]  # the opening tile laid twice
+    wrong["rounds"] = [first]
+    illegal = tmp_path / "illegal.json"
+    illegal.write_text(json.dumps(wrong))
+    page.set_input_files("#replay-file", str(illegal))
+    expect(status).to_contain_text("(na rodada 1, jogada 2). Detalhe técnico, em inglês:")
+    page.select_option("#lang-select", "en")
+    page.set_input_files("#replay-file", str(not_json))
+    expect(status).to_have_text("This file is not a match record (it is not JSON).")
+    page.select_option("#lang-select", "pt-BR")
 
 
 def test_bots_keep_their_names_and_the_replay_names_seats_as_the_table_did(

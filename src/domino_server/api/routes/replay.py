@@ -8,6 +8,7 @@ import logging
 from typing import Any
 
 from fastapi import APIRouter, Body, HTTPException, status
+from fastapi.responses import JSONResponse
 
 from ...replay import RecordError, replay_steps
 from ..deps import TableDep
@@ -45,17 +46,25 @@ async def table_replay(actor: TableDep) -> dict[str, Any]:
 @router.post(
     "/replay",
     summary="A record file as replay steps",
-    responses={422: {"description": "Not a valid domino-record/1"}},
+    responses={422: {"description": "Not a valid record: ``detail`` says why in English, "
+                          "``round`` and ``play`` where (1-based; 0: the header, the deal)"}},
+    response_model=None,
 )
-async def record_replay(record: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
-    """Replay a ``domino-record/1`` object (a downloaded record file)."""
+async def record_replay(
+    record: dict[str, Any] = Body(...),  # noqa: B008
+) -> dict[str, Any] | JSONResponse:
+    """Replay a ``domino-record/1`` or ``/2`` object (a downloaded record file)."""
     rounds = record.get("rounds")
     if isinstance(rounds, list) and len(rounds) > MAX_RECORD_ROUNDS:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "too many rounds")
     try:
         out = await asyncio.to_thread(replay_steps, record)
     except RecordError as exc:
-        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
+        # where, apart, so that a page can say it in its own language; the words are English
+        return JSONResponse(
+            {"detail": str(exc), "round": exc.round_no, "play": exc.play_no},
+            status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
+        )
     except (ValueError, TypeError) as exc:
         # the core refusing what the record reader let through: still the record's fault
         # (a 422), but logged with its traceback, as the reader should have said it itself
