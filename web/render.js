@@ -50,6 +50,7 @@ export function render(S, ui = {}) {
   $("resign").disabled = !v || v.over || S.seat === null;
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
+  $("device-btn").hidden = S.seat === null; // a seat of ours to carry to another device
   $("claim").disabled = absence(S) !== "late";
   // spectators watch; a seat a bot still holds (a friend arriving) waits for its turn
   const mine = S.table && S.seat !== null ? S.table.seats.find((s) => s.seat === S.seat) : null;

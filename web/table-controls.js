@@ -2,6 +2,7 @@
 
 import { toast } from "./announce.js";
 import { createTable, refusalReason } from "./api.js";
+import { seatLink } from "./device-link.js";
 import { t } from "./i18n.js";
 import { bindMoreMenu } from "./more-menu.js";
 import { onMainAction } from "./moves.js";
@@ -29,6 +30,17 @@ async function confirmAction(text, back = $("more").querySelector("summary")) {
       resolve(dlg.returnValue === "yes");
     }, { once: true });
   });
+}
+
+/** Copy the text of `input` (selected, for a browser that will not let us copy) and say `done`. */
+async function copyFrom(input, done) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand && document.execCommand("copy");
+  }
+  toast(done);
 }
 
 export function bindTableControls() {
@@ -62,16 +74,18 @@ export function bindTableControls() {
   $("claim-now").addEventListener("click", claim);
   $("annul-yes").addEventListener("click", () => send("vote_annulment", { agree: true }));
   $("annul-no").addEventListener("click", () => send("vote_annulment", { agree: false }));
-  $("copy-link").addEventListener("click", async () => {
-    const input = $("invite-url");
-    try {
-      await navigator.clipboard.writeText(input.value);
-    } catch {
-      input.select();
-      document.execCommand && document.execCommand("copy");
-    }
-    toast(t("table.copied"));
+  $("copy-link").addEventListener("click", () => copyFrom($("invite-url"), t("table.copied")));
+  // our seat on another device: a link that holds it (device-link.js)
+  $("device-btn").addEventListener("click", () => {
+    const held = store.seatAt(S.tableId);
+    if (!held) return;
+    $("more").open = false;
+    $("device-url").value = seatLink(location.origin, S.tableId, held.seat, held.token);
+    $("device-dialog").showModal();
+    $("device-url").select();
   });
+  $("device-copy").addEventListener("click", () => copyFrom($("device-url"), t("device.copied")));
+  $("device-dialog").addEventListener("close", () => $("more").querySelector("summary").focus());
   $("history-dialog").addEventListener("close", () => $("more").querySelector("summary").focus());
   // the score sheet, from the info line, the "more" menu or the match-over panel
   let scoreFrom = null;

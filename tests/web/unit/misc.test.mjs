@@ -186,3 +186,15 @@ test("deadlines are counted by the server's clock, however far the device's is o
   heardServerTime(new Date().toISOString());
   assert.ok(Math.abs(serverNow() - Date.now()) < 1000);
 });
+
+test("a link to our seat carries it after '#', and only a well-formed one is taken", async () => {
+  const { seatLink, seatFromHash } = await import("../../../web/device-link.js");
+  const token = "abcDEF123_-abcDEF123_-abcDEF1234";
+  const link = seatLink("https://d.example", "mesa 7", 2, token);
+  assert.equal(link, `https://d.example/t/mesa%207#seat=2&token=${token}`);
+  assert.deepEqual(seatFromHash(new URL(link).hash), { seat: 2, token });
+  for (const bad of ["", "#", `#seat=2`, `#token=${token}`, `#seat=&token=${token}`, `#seat=4&token=${token}`,
+    `#seat=-1&token=${token}`, `#seat=1.5&token=${token}`, "#seat=1&token=short", `#seat=1&token=${token}<script>`]) {
+    assert.equal(seatFromHash(bad), null, bad);
+  }
+});

@@ -1,0 +1,23 @@
+/**
+ * Our seat on another device, pure: a link that carries the seat and its token in the
+ * address's fragment (after "#", which a browser never sends to a server, so no log
+ * holds it), and reading one back when a page opens. Opened on a phone, a laptop or
+ * another browser, it keeps the seat there too; the newer one plays, the older says the
+ * table is open elsewhere (table-controls.js, "Jogar aqui").
+ */
+
+/** The link that opens table `tableId` holding `seat` with `token`. */
+export function seatLink(origin, tableId, seat, token) {
+  const fragment = new URLSearchParams({ seat: String(seat), token });
+  return `${origin}/t/${encodeURIComponent(tableId)}#${fragment}`;
+}
+
+/** The {seat, token} a link's fragment (`location.hash`) carries, or null for none or a bad one. */
+export function seatFromHash(hash) {
+  const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
+  const token = params.get("token");
+  const seat = params.get("seat");
+  if (!token || !/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
+  if (!seat || !/^[0-3]$/.test(seat)) return null;
+  return { seat: Number(seat), token };
+}
