@@ -37,6 +37,23 @@ export function forgetPlayedForMe() {
   dismissPlayedForMe();
 }
 
+/**
+ * The table's summary (`welcome`, `snapshot`, `table`), our seat `seat`: a page opened while
+ * our seat's bot plays it for us (back after a reload, or on another device) has seen
+ * none of its moves, so it takes the server's count (the seat's `away`) to follow on from;
+ * or, where this socket's coming gave us the seat back at once, the `welcome`'s `ended`.
+ */
+export function noteAwayFromTable(table, seat, ended) {
+  if (ended && ended.moves > 0) {
+    away = null;
+    awayDone = { moves: ended.moves, from: ended.since_round, to: ended.until_round };
+    return;
+  }
+  if (away || seat === null || !table || !Array.isArray(table.seats)) return;
+  const spell = table.seats[seat] && table.seats[seat].away;
+  if (spell) away = { moves: spell.moves, from: spell.since_round };
+}
+
 /** One table event, `before` the state before it and `now` after. */
 export function notePlayedForMe(before, now, event) {
   if (playedForUs(before, event, serverNow()) || (playedForMe.length && event.seat === now.seat && isMyTurn(before))) {

@@ -6,7 +6,7 @@
  */
 
 import { announce, toast } from "./announce.js";
-import { dismissPlayedForMe, forgetPlayedForMe, notePlayedForMe, showPlayedForMe } from "./auto-notice.js";
+import { dismissPlayedForMe, forgetPlayedForMe, noteAwayFromTable, notePlayedForMe, showPlayedForMe } from "./auto-notice.js";
 import { recordUrl } from "./api.js";
 import { forgetBoard, renderBoard } from "./board-view.js";
 import { forgetHand } from "./hand-view.js";
@@ -151,6 +151,7 @@ export function onFrame(frame) {
     toast(t(move ? "reject.prefix" : "reject.prefixOther", { reason }));
     playSound("error", settings.sound);
   }
+  if (["welcome", "snapshot", "table"].includes(frame.type)) noteAwayFromTable(S.table, S.seat, frame.away_ended);
   if (frame.type === "event") {
     notePlayedForMe(before, S, frame.event);
     // said as a function of the state then, so a language change words it again (resay)

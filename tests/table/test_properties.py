@@ -7,6 +7,7 @@ repeated commands) in every preset and seat count:
 - nothing changes a finished match;
 - who holds each seat follows the seat-holder rule (:mod:`domino_server.table.seating`);
 - no event's public text holds a tile that is still hidden;
+- a seat its bot plays while its person is away counts the bot's moves since then;
 - the table summary changes only with its key (``summary_key``), apart from its deadline:
   the server keeps the summary's text while the key stays.
 """
@@ -175,6 +176,25 @@ def check_seat_rule(before: TableState, after: TableState, events: list[Any]) ->
         assert m is None or m.over or m.round_over or m.turn != s.seat
 
 
+def check_away_counts(state: TableState, history: list[dict[str, Any]]) -> None:
+    """A seat played by its bot while its person is away shows, in the summary, the moves
+    the bot made for it since it took over (what a page opened then says on their return),
+    counted here from the events."""
+    for seat in summary(state)["seats"]:
+        spell = seat["away"]
+        s = state.seats[seat["seat"]]
+        assert (spell is not None) == (s.kind == "human" and s.away), (seat, s)
+        if spell is None:
+            continue
+        since = max(i for i, p in enumerate(history) if p.get("type") == "seat_bot"
+                    and p.get("reason") == "away" and p["seat"] == seat["seat"])
+        moves = [p for p in history[since:] if p.get("type") in ("play", "draw", "pass")
+                 and p.get("seat") == seat["seat"]]
+        assert spell["moves"] == len(moves), (spell, history[since:])
+        rounds = [p for p in history[:since] if p.get("type") == "round_start"]
+        assert spell["since_round"] == len(rounds), (spell, history[:since])
+
+
 def check_no_hidden_tile(state: TableState, ev: Stored) -> None:
     tiles = {tuple(sorted((int(a), int(b)))) for a, b in TILE.findall(json.dumps(ev.payload))}
     assert tiles <= board_tiles(state), (ev.payload, tiles)
@@ -202,6 +222,7 @@ def test_random_commands_keep_every_table_invariant(
     store = Store(state)
     now = T0
     last_key, last_shown = summary_key(state), {**summary(state), "deadline": None}
+    history: list[dict[str, Any]] = []
     for n in range(data.draw(st.integers(10, 80))):
         now += data.draw(st.sampled_from(STEPS))
         cmd = command(data, state, now, n)
@@ -225,7 +246,9 @@ def test_random_commands_keep_every_table_invariant(
             state = evolve(state, ev)
             if isinstance(ev, Stored):
                 check_no_hidden_tile(state, ev)
+                history.append(ev.payload)
         check_seat_rule(old, state, out)
+        check_away_counts(state, history)
         shown = {**summary(state), "deadline": None}
         if summary_key(state) == last_key:
             assert shown == last_shown, cmd  # the key says the summary did not change

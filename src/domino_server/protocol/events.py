@@ -30,6 +30,21 @@ RejectionCode = Literal[
 BotLevel = Literal["rabisco", "nino", "voquelonia"]
 
 
+class AwaySpell(BaseModel):
+    """A person away while their seat's bot plays it (RULES.md §10 Absence)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    moves: int = Field(description="Moves (plays, draws, passes) the bot made for the seat")
+    since_round: int = Field(description="The round in which the bot took the seat over")
+
+
+class AwayEnded(AwaySpell):
+    """An away spell that a socket's coming just ended."""
+
+    until_round: int = Field(description="The round in which the person took the seat back")
+
+
 class SeatInfo(BaseModel):
     """One seat as everybody may see it (never its token)."""
 
@@ -43,6 +58,10 @@ class SeatInfo(BaseModel):
     creator: bool = False
     open: bool = Field(
         False, description="Whether a friend arriving by the link may take this seat now"
+    )
+    away: AwaySpell | None = Field(
+        None, description="While a person's bot plays their seat (they are away): since "
+        "which round, and how many moves it has made for them",
     )
 
 
@@ -123,6 +142,11 @@ class Welcome(_Event):
         None,
         description="The server's time (ISO 8601): deadlines are by this clock, so a page "
         "counts them against it rather than against its device's own",
+    )
+    away_ended: AwayEnded | None = Field(
+        None,
+        description="This socket's coming took the seat back from its bot (its person was "
+        "away): what the bot did meanwhile, for a page that saw none of it",
     )
 
 

@@ -19,6 +19,9 @@ from .state import Presence as PresenceState
 
 __all__ = ["evolve", "fold"]
 
+#: The log entries that are a seat's move (counted for a person away, as their page counts).
+_MOVES = ("play", "draw", "pass")
+
 
 def evolve(state: TableState, event: Event) -> TableState:
     """The state after ``event``."""
@@ -73,6 +76,10 @@ def _stored(state: TableState, ev: Stored) -> TableState:
     kind = ev.kind
     # the seat on turn before a tile drawn by hand (the only move that may leave it on turn)
     turn_before = state.match.turn if ev.move == "draw" and state.match is not None else None
+    if p.get("type") in _MOVES and isinstance(p.get("seat"), int):
+        mover = state.seats[p["seat"]]
+        if mover.away:  # its bot moved for a person away (or a pass was forced on it)
+            _seat(state, mover.seat, away_moves=mover.away_moves + 1)
     if ev.made is not None and ev.made[0] is state.match:
         state.match = ev.made[1]  # decide played it already, on a copy of this very match
     elif kind == "move":
@@ -146,12 +153,13 @@ def _info(state: TableState, ev: Stored) -> None:
         if s.pending is not None:
             _take(state, s.seat, s.pending, ev.at)
         else:
-            _seat(state, s.seat, away=False)
+            _seat(state, s.seat, away=False, away_moves=0, away_round=0)
     elif t == "seat_bot":
         if p["reason"] == "start":
             _seat(state, p["seat"], kind="bot", bot=p["bot"], name=BOT_NAMES[p["bot"]])
         else:
-            _seat(state, p["seat"], away=True, bot=p["bot"])
+            rnd = 0 if state.match is None else state.match.round.round_no
+            _seat(state, p["seat"], away=True, bot=p["bot"], away_moves=0, away_round=rnd)
     elif t == "annulment_proposed":
         state.annulment = {"by": p["seat"], "votes": {str(p["seat"]): True}}
     elif t == "annulment_vote" and state.annulment is not None:

@@ -83,6 +83,9 @@ class SeatState:
     ip_hash: str | None = None
     away: bool = False
     pending: Pending | None = None
+    #: While ``away``: the moves its bot made for the person, and the round it took over in.
+    away_moves: int = 0
+    away_round: int = 0
 
     def with_(self, **changes: Any) -> SeatState:
         """A copy with ``changes``."""

@@ -35,6 +35,8 @@ def summary(state: TableState) -> dict[str, Any]:
                 "connected": state.connected(s.seat),
                 "creator": s.creator,
                 "open": s.seat in joinable,
+                "away": {"moves": s.away_moves, "since_round": s.away_round}
+                if s.away and s.kind == "human" else None,
             }
             for s in state.seats
         ],

@@ -247,14 +247,20 @@ class TableActor:
     async def _attach(self, conn: Connection, last_seq: int | None) -> None:
         """Tell the machine a socket came (a person back may take their seat), then send
         the socket ``welcome`` and what it missed."""
+        back = None
         if conn.seat is not None:
+            spell = self.state.seats[conn.seat]  # (a frozen value: kept as it was)
             try:
                 await self._apply(mc.SocketCame(conn.seat))
             except Exception:
                 conn.close(1011, "storage unavailable; reconnect later")
                 raise
             self._counted.add(conn)
-        self.publisher.attach(self.state, conn, last_seq)
+            if spell.away and not self.state.seats[conn.seat].away:
+                m = self.state.match
+                back = {"moves": spell.away_moves, "since_round": spell.away_round,
+                        "until_round": spell.away_round if m is None else m.round.round_no}
+        self.publisher.attach(self.state, conn, last_seq, back)
 
     async def _deadlines(self) -> None:
         """Act on every deadline passed (a few steps at most: idle, grace, round pause)."""

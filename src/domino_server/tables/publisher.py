@@ -79,18 +79,23 @@ class Publisher:
         for ev in events:
             self.ring.append((ev.seq, ev.payload))
 
-    def attach(self, state: TableState, conn: Connection, last_seq: int | None) -> None:
+    def attach(self, state: TableState, conn: Connection, last_seq: int | None,
+               back: dict[str, int] | None = None) -> None:
         """Add ``conn`` (an older socket of its seat retires once answered), send it
-        ``welcome`` and what it missed."""
+        ``welcome`` (with ``back``, the away spell its coming ended, if it did) and what
+        it missed."""
         if conn.seat is not None:
             for old in list(self.conns.get(conn.seat, ())):
                 old.retire(4001, "replaced by a newer connection for this seat")
                 self.conns[conn.seat].discard(old)
         self.conns.setdefault(conn.seat, set()).add(conn)
-        conn.send({
+        welcome = {
             "type": "welcome", "seat": conn.seat, "table": summary(state), "seq": state.seq,
             "now": iso(time.time()),  # the page counts deadlines by this clock, not its own
-        })
+        }
+        if back is not None:
+            welcome["away_ended"] = back
+        conn.send(welcome)
         self.resume(state, conn, last_seq)
 
     def detach(self, conn: Connection) -> bool:
