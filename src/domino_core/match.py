@@ -40,6 +40,9 @@ class Match:
     _results: list[RoundResult]
     #: Rounds that have ended whose results are not in ``_results`` yet, in order.
     _ended: list[Round]
+    #: The seat that resigned or lost by absence (``end_reason`` "resign"/"absence");
+    #: a class default too, for matches built field by field (a search's world).
+    end_seat: int | None = None
 
     def __init__(
         self,
@@ -63,8 +66,7 @@ class Match:
         self.over = False
         self.winner: int | None = None
         self.end_reason: EndReason | None = None
-        #: The seat that resigned or lost by absence (``end_reason`` "resign"/"absence").
-        self.end_seat: int | None = None
+        self.end_seat = None
         self.round: Round = self._new_round(None)
 
     # -- rounds --------------------------------------------------------------
