@@ -57,8 +57,10 @@ export function applyPatch(view, patch) {
  */
 export function reduce(state, frame) {
   switch (frame && frame.type) {
+    case "yielded": // (the page's own: this socket gave the seat to a newer one, elsewhere)
+      return { ...state, yielded: true };
     case "welcome":
-      return { ...state, seat: frame.seat ?? null, table: frame.table ?? state.table, ranking: rankingOf(frame.table, state) };
+      return { ...state, yielded: false, seat: frame.seat ?? null, table: frame.table ?? state.table, ranking: rankingOf(frame.table, state) };
     case "snapshot":
       return {
         ...state,
@@ -109,7 +111,7 @@ export function moveInFlight(state) {
 /** Whether it is our turn to play in the current round. */
 export function isMyTurn(state) {
   const v = state.view;
-  return Boolean(v && !v.round_over && !v.over && state.seat !== null && v.turn === state.seat && !botPlaysMySeat(state));
+  return Boolean(v && !v.round_over && !v.over && state.seat !== null && v.turn === state.seat && !botPlaysMySeat(state) && !state.yielded);
 }
 
 /**
@@ -165,6 +167,8 @@ export function mainAction(state) {
     return { kind: "wait", label: t(waitFor), enabled: false };
   }
   if (view.over) return { kind: "none", label: "", enabled: false };
+  // the seat is played in another tab or on another device: nothing to do here but take it back
+  if (state.yielded) return { kind: "wait", label: t("action.elsewhere"), enabled: false };
   if (view.round_over) {
     return { kind: "next_round", label: t("action.nextRound"), enabled: state.seat !== null };
   }

@@ -107,7 +107,10 @@ export function openTable(tableId, { spectate = false } = {}) {
     location,
     onFrame,
     onStatus: showConnection,
-    onReplaced: () => ($("elsewhere-bar").hidden = false), // (table-controls.js: "Jogar aqui")
+    onReplaced: () => {
+      $("elsewhere-bar").hidden = false; // (table-controls.js: "Jogar aqui")
+      onFrame({ type: "yielded" }); // the hand and the main button lock until then
+    },
     onFatal: (code) => {
       // our seat token is not valid here (4401) or the table is gone (4404): back to the invitation
       if (code === 4401 || code === 4404) store.forgetSeat(tableId);

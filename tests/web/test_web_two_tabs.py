@@ -23,6 +23,11 @@ def test_the_older_tab_yields_the_seat_and_takes_it_back_when_asked(
     bar = page.locator("#elsewhere-bar")
     expect(bar).to_be_visible(timeout=10000)
     expect(bar).to_contain_text("Esta mesa foi aberta em outra aba ou aparelho.")
+    # nothing here looks playable: the main button says where the seat is, the hand is locked
+    main = page.locator("#main-action")
+    expect(main).to_have_text("Você está jogando em outra aba ou aparelho")
+    expect(main).to_be_disabled()
+    expect(page.locator("#hand .hand-tile.lit")).to_have_count(0)
     # it stays so: the older tab does not take the seat back by itself
     page.wait_for_timeout(2000)
     expect(bar).to_be_visible()
@@ -30,6 +35,8 @@ def test_the_older_tab_yields_the_seat_and_takes_it_back_when_asked(
     expect(other.locator("#conn-banner")).to_be_hidden()
     page.click("#play-here")
     expect(bar).to_be_hidden(timeout=10000)
+    expect(main).not_to_have_text("Você está jogando em outra aba ou aparelho")
+    expect(other.locator("#main-action")).to_have_text("Você está jogando em outra aba ou aparelho")
     expect(other.locator("#elsewhere-bar")).to_be_visible(timeout=10000)
     assert page.evaluate("() => dominoDebug.state().view !== null")
     other.close()
