@@ -11,7 +11,8 @@ import { bindBoard, forgetBoard } from "./board-view.js";
 import { bindFair, relabelFair, showCommitment } from "./fair-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
 import { quickPlay, refreshHomeForm, refreshQuickPlay, submitHome } from "./home.js";
-import { applyI18n, setLang, t } from "./i18n.js";
+import { seatFromHash } from "./device-link.js";
+import { applyI18n, LANGS, setLang, t } from "./i18n.js";
 import { relabelLobby, spectate, submitJoin } from "./invitation.js";
 import { controls } from "./moves.js";
 import { renderMyTables, showMyTables, wireMyTables } from "./my-tables-view.js";
@@ -96,6 +97,9 @@ function bindChrome() {
 
 function start() {
   onRoute(route);
+  // a link to our seat from another device of ours (device-link.js) speaks our language
+  const carried = seatFromHash(location.hash);
+  if (carried && LANGS.includes(carried.lang)) saveSettings({ lang: setLang(carried.lang) });
   applySettings();
   bindChrome();
   bindHand(controls);

@@ -47,6 +47,10 @@ function r(v) {
  *   offered to the player, each drawn as the tile it would lay there with `text`
  *   (the points it would score in fives, else empty) on top.
  */
+/** The margin (tile widths) around a place offered that a tap may land on: inside the
+ * room the view box keeps around it (0.9). */
+export const HIT_MARGIN = 0.5;
+
 export function boardSvg(layout, opts) {
   const targets = opts.targets || [];
   const rects = [];
@@ -78,8 +82,12 @@ export function boardSvg(layout, opts) {
       ? `<g class="target-points"><rect x="${r(cx - 0.7)}" y="${r(cy - 0.38)}" width="1.4" height="0.76" rx="0.38"/>` +
         `<text x="${r(cx)}" y="${r(cy)}" dominant-baseline="central" text-anchor="middle">${esc(target.text)}</text></g>`
       : "";
+    // an unseen margin of HIT_MARGIN around it takes the tap too: a tile's short side may be
+    // some 20 px on a phone on its side, half a finger
+    const hit = `<rect class="target-hit" x="${r(rect.x - HIT_MARGIN)}" y="${r(rect.y - HIT_MARGIN)}" ` +
+      `width="${r(rect.w + 2 * HIT_MARGIN)}" height="${r(rect.h + 2 * HIT_MARGIN)}"/>`;
     parts.push(
-      `<g class="target" tabindex="0" role="button" data-end="${target.end}" aria-label="${esc(target.label)}">` +
+      `<g class="target" tabindex="0" role="button" data-end="${target.end}" aria-label="${esc(target.label)}">${hit}` +
         `${face}<rect class="target-frame" x="${r(rect.x - 0.08)}" y="${r(rect.y - 0.08)}" width="${r(rect.w + 0.16)}" ` +
         `height="${r(rect.h + 0.16)}" rx="0.2"/>${text}</g>`,
     );

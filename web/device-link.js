@@ -6,18 +6,19 @@
  * table is open elsewhere (table-controls.js, "Jogar aqui").
  */
 
-/** The link that opens table `tableId` holding `seat` with `token`. */
-export function seatLink(origin, tableId, seat, token) {
-  const fragment = new URLSearchParams({ seat: String(seat), token });
+/** The link that opens table `tableId` holding `seat` with `token`, in language `lang`. */
+export function seatLink(origin, tableId, seat, token, lang) {
+  const fragment = new URLSearchParams({ seat: String(seat), token, lang });
   return `${origin}/t/${encodeURIComponent(tableId)}#${fragment}`;
 }
 
-/** The {seat, token} a link's fragment (`location.hash`) carries, or null for none or a bad one. */
+/** The {seat, token, lang} a link's fragment (`location.hash`) carries, or null for none or
+ * a bad one (`lang` as written, null if absent: the page checks it against its languages). */
 export function seatFromHash(hash) {
   const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
   const token = params.get("token");
   const seat = params.get("seat");
   if (!token || !/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
   if (!seat || !/^[0-3]$/.test(seat)) return null;
-  return { seat: Number(seat), token };
+  return { seat: Number(seat), token, lang: params.get("lang") };
 }

@@ -7,7 +7,7 @@
 import { pointsLine } from "./experience.js";
 import { isolate, t } from "./i18n.js";
 import { personName } from "./seats.js";
-import { seatName, sideName, sideOf, sideSubject } from "./sides.js";
+import { seatName, sideName, sideOf, sideScore, sideSubject } from "./sides.js";
 
 /**
  * A sentence for one public event (log or table entry), for the live region. Our own moves
@@ -143,7 +143,7 @@ export function explainRound(state, result, round) {
     result.pips.forEach((n, seat) => {
       totals[sideOf(rules, seat)] += n;
     });
-    out.teams = t("round.teamPips", { list: totals.map((n, side) => `${isolate(sideName(state, side))} ${n}`).join(", ") });
+    out.teams = t("round.teamPips", { list: totals.map((n, side) => sideScore(state, side, n)).join(", ") });
   }
   out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
   out.sum = result.result === "goal" ? "" : scoreSum(state, result);
@@ -155,7 +155,7 @@ export function explainRound(state, result, round) {
   }
   const v = state.view;
   if (v && v.scores && rules) {
-    const score = v.scores.map((n, side) => `${isolate(sideName(state, side))} ${n}`).join(" · ");
+    const score = v.scores.map((n, side) => sideScore(state, side, n)).join(" · ");
     out.score = t("round.score", { score, goal: rules.goal });
   } else out.score = "";
   return out;
@@ -188,7 +188,8 @@ export function scoreSum(state, result) {
   const award = family === "fives" ? Math.round(raw / 5) * 5 : raw;
   if (!plus.length || award !== result.points) return "";
   let text = plus.map(term).join(" + ");
-  if (minus.length) text = `(${text}) − ${minus.length > 1 ? `(${minus.map(term).join(" + ")})` : term(minus[0])}`;
+  const group = (list) => (list.length > 1 ? `(${list.map(term).join(" + ")})` : term(list[0]));
+  if (minus.length) text = `${group(plus)} − ${group(minus)}`;
   if (plus.length > 1 || minus.length) text += ` = ${raw}`;
   if (award !== raw) text += ` → ${t("round.rounded", { n: award })}`;
   return t("round.sum", { sum: text });
@@ -219,6 +220,6 @@ export function explainMatch(state) {
   if (who && (v.end_reason === "resign" || v.end_reason === "absence")) {
     reason = t(`match.reason.${v.end_reason}By`, { name: who });
   }
-  const score = (v.scores || []).map((n, side) => `${isolate(sideName(state, side))} ${n}`).join(" × ");
+  const score = (v.scores || []).map((n, side) => sideScore(state, side, n)).join(" × ");
   return { headline, reason, score: t("match.final", { score }) };
 }

@@ -53,6 +53,20 @@ export function moveWords(event) {
 }
 
 /**
+ * Whether `seat`'s socket coming up is its person's first arrival, not a return: the
+ * last word about that seat in `feed` (table events, oldest first) is that they sat down
+ * (`seat_joined`, or `seat_human` as they took it). "Bia sentou. Bia voltou a se
+ * conectar." said two things where one happened.
+ */
+export function justSatDown(feed, seat) {
+  for (let i = feed.length - 1; i >= 0; i -= 1) {
+    const e = feed[i].event;
+    if (e && e.seat === seat) return e.type === "seat_joined" || e.type === "seat_human";
+  }
+  return false;
+}
+
+/**
  * Whether `event` (a `seat_human`) only repeats a friend's arrival the page has just
  * said: the seat's `seat_joined` is the last word about that seat in `feed` (table
  * events, oldest first, `{seq, event}`). A player back from being away is news, and so

@@ -45,7 +45,8 @@ function lastGame() {
 /** "Jogar agora": the button at the top of home, and what it plays. */
 export function refreshQuickPlay() {
   const g = lastGame();
-  $("quick-hint").textContent = t("home.playNowHint", { preset: t(`preset.${g.preset}`), seats: g.seats, goal: g.goal });
+  const hint = settings.lastGame ? "home.playNowHint" : "home.playNowHintFirst"; // "your last settings" only once there are some
+  $("quick-hint").textContent = t(hint, { preset: t(`preset.${g.preset}`), seats: g.seats, goal: g.goal });
 }
 
 /** Start a game against the computer at once, with the last settings. */

@@ -69,6 +69,7 @@ const PT = {
   "table.spectator": "Você está assistindo.",
 
   "action.start": "Começar agora (robôs nas cadeiras livres)",
+  "action.startFull": "Começar a partida",
   "action.draw": "Comprar",
   "action.pass": "Passar",
   "action.nextRound": "Próxima rodada",
@@ -159,6 +160,7 @@ const EN = {
   "table.spectator": "You are watching.",
 
   "action.start": "Start now (bots take free seats)",
+  "action.startFull": "Start the match",
   "action.draw": "Draw",
   "action.pass": "Pass",
   "action.nextRound": "Next round",

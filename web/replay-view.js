@@ -7,10 +7,10 @@
 import { boardSvg } from "./board-svg.js";
 import { fitBoard } from "./board.js";
 import { uprightTileSvg } from "./hand.js";
-import { isolate, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { $, escapeHtml } from "./page.js";
 import { describeStep, lastPlayed, replayState } from "./replay.js";
-import { sideName, seatName } from "./sides.js";
+import { sideScore, seatName } from "./sides.js";
 
 /** Draw step `i` of `data`. */
 export function renderReplay(data, i) {
@@ -18,7 +18,7 @@ export function renderReplay(data, i) {
   const state = replayState(data, step);
   const rules = data.rules;
   $("replay-round").textContent = t("table.round", { n: step.round });
-  $("replay-score").textContent = step.scores.map((n, side) => `${isolate(sideName(state, side))} ${n}`).join(" · ");
+  $("replay-score").textContent = step.scores.map((n, side) => sideScore(state, side, n)).join(" · ");
   // the line, fitted to the room as on the table
   const el = $("replay-board");
   const width = Math.max(200, el.clientWidth || window.innerWidth - 40);

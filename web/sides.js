@@ -4,7 +4,7 @@
  * Pure: reads the client's state (state.js), no DOM.
  */
 
-import { t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 import { seatNames } from "./seats.js";
 
 /** Number of sides scoring: 2 with teams, else one per seat. */
@@ -43,6 +43,13 @@ export function sideName(state, side) {
     return side === sideOf(rules, state.seat) ? t("table.teamUs") : t("table.teamThem");
   }
   return t("table.team", { n: side + 1 });
+}
+
+/** A side's name and its points, "Ana 10" (isolated name), or "Dupla 1: 10" where the
+ * name ends in a number of its own, which the points would run into. */
+export function sideScore(state, side, n) {
+  const name = sideName(state, side);
+  return `${isolate(name)}${/\d$/.test(name) ? ":" : ""} ${n}`;
 }
 
 /** A side named as a sentence's subject: "Sua dupla" / "A dupla adversária" for teams

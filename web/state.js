@@ -159,7 +159,8 @@ export function mainAction(state) {
   if (!view || status === "waiting") {
     const me = table && table.seats && table.seats.find((s) => s.seat === state.seat);
     if (status === "waiting" && me && me.creator) {
-      return { kind: "start", label: t("action.start"), enabled: true };
+      const free = table.seats.some((s) => s.kind === "empty"); // a bot would take it
+      return { kind: "start", label: t(free ? "action.start" : "action.startFull"), enabled: true };
     }
     // before the server's first word (a reload, a failover) nothing is known yet; a match
     // started without a view waits for its first deal

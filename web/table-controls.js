@@ -3,7 +3,7 @@
 import { toast } from "./announce.js";
 import { createTable, refusalReason } from "./api.js";
 import { seatLink } from "./device-link.js";
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 import { bindMoreMenu } from "./more-menu.js";
 import { onMainAction } from "./moves.js";
 import { $ } from "./page.js";
@@ -80,7 +80,7 @@ export function bindTableControls() {
     const held = store.seatAt(S.tableId);
     if (!held) return;
     $("more").open = false;
-    $("device-url").value = seatLink(location.origin, S.tableId, held.seat, held.token);
+    $("device-url").value = seatLink(location.origin, S.tableId, held.seat, held.token, getLang());
     $("device-dialog").showModal();
     $("device-url").select();
   });

@@ -15,12 +15,12 @@ from .driver import create_vs_computer, state
 pytestmark = pytest.mark.browser
 
 
-def _device_link(page: Page) -> str:
+def _device_link(page: Page, warning: str = "quem o abrir joga no seu lugar") -> str:
     page.click("#more summary")
     page.click("#device-btn")
     dialog = page.locator("#device-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("quem o abrir joga no seu lugar")
+    expect(dialog).to_contain_text(warning)
     link = page.input_value("#device-url")
     page.click("#device-dialog button[value=close]")
     expect(dialog).to_be_hidden()
@@ -33,7 +33,8 @@ def test_a_seat_opened_on_another_device_plays_there(
 ) -> None:
     create_vs_computer(page, server, preset="draw", seats=2, goal=100)
     table_id = page.url.rsplit("/", 1)[1]
-    link = _device_link(page)
+    page.select_option("#lang-select", "en")  # the player reads English: the link says so
+    link = _device_link(page, "whoever opens it plays in your place")
     assert link.startswith(f"{server}/t/{table_id}#"), link
     held = page.evaluate("() => JSON.parse(localStorage['domino.seats'])")[table_id]
     assert f"token={held['token']}" in link  # after "#": never sent to the server
@@ -46,6 +47,7 @@ def test_a_seat_opened_on_another_device_plays_there(
         assert seen["seat"] == 0
         assert sorted(seen["view"]["hand"]) == sorted(state(page)["view"]["hand"])
         assert "#" not in phone.url and "token" not in phone.url
+        expect(phone.locator("#lang-select")).to_have_value("en")  # a new device, our language
         kept = phone.evaluate("() => JSON.parse(localStorage['domino.seats'])")
         assert kept[table_id]["token"] == held["token"]
         # the first device yields the seat, as to a second tab

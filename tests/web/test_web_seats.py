@@ -132,7 +132,7 @@ def test_caribbean_boneyard_is_a_pile_to_click_when_you_must_draw(page: Page, se
     pile.click()
     settle(page)
     page.wait_for_function(f"() => dominoDebug.state().view.hand.length === {held + 1}")
-    expect(page.locator("#seats-bar .seat-chip.me .seat-did .long")).to_have_text("comprou 1")
+    expect(page.locator("#seats-bar .seat-chip.me .seat-did .long")).to_have_text("comprou 1 pedra")
     # drawing on until a tile fits: each click one tile; then the pile goes away
     for _ in range(left):
         if not _must_draw(page):

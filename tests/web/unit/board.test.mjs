@@ -102,6 +102,17 @@ test("the svg marks the spinner, the last tile and offers targets drawn as the t
   assert.match(svg, /class="tile preview"/);
   assert.match(svg, /role="group" aria-label="mesa"/); // it holds buttons: not a picture
   assert.equal((svg.match(/class="target"/g) || []).length, 2);
+  // each place takes a tap half a tile beyond its frame, inside the picture's room
+  const num = (m, k) => Number(new RegExp(`${k}="([-0-9.]+)"`).exec(m)[1]);
+  const vb = /viewBox="([-0-9. ]+)"/.exec(svg)[1].split(" ").map(Number);
+  for (const g of svg.split('<g class="target"').slice(1)) {
+    const hit = /<rect class="target-hit"[^>]*>/.exec(g)[0];
+    const frame = /<rect class="target-frame"[^>]*>/.exec(g)[0];
+    assert.ok(num(hit, "x") <= num(frame, "x") - 0.4 && num(hit, "y") <= num(frame, "y") - 0.4, g);
+    assert.ok(num(hit, "width") >= num(frame, "width") + 0.8 && num(hit, "height") >= num(frame, "height") + 0.8, g);
+    assert.ok(num(hit, "x") >= vb[0] && num(hit, "y") >= vb[1], "inside the view box");
+    assert.ok(num(hit, "x") + num(hit, "width") <= vb[0] + vb[2] + 1e-9 && num(hit, "y") + num(hit, "height") <= vb[1] + vb[3] + 1e-9);
+  }
 });
 
 test("the preview lays the tile where the server would: touching the end with the matching pip", () => {

@@ -165,7 +165,7 @@ test("a right-to-left name is set apart inside every sentence, a left-to-right o
   assert.equal(t("table.turnOf", { name: "Ana 2" }), "Vez de Ana 2");
   assert.equal(t("round.points", { name: "Ana", n: 12 }), "Ana marca 12 pontos nesta rodada.");
   // numbers and tiles are never wrapped, and a name is wrapped once only
-  assert.equal(t("log.draw", { name: "Ana", n: 3 }), "Ana comprou 3.");
+  assert.equal(t("log.draw", { name: "Ana", n: 3 }), "Ana comprou 3 pedras.");
   assert.equal(isolate(isolate("علي")), `${FSI}علي${PDI}`);
   // lists of names: each name apart, so one's points do not jump to the next
   const names = (seat) => ["علي", "Bia"][seat];
@@ -190,9 +190,10 @@ test("deadlines are counted by the server's clock, however far the device's is o
 test("a link to our seat carries it after '#', and only a well-formed one is taken", async () => {
   const { seatLink, seatFromHash } = await import("../../../web/device-link.js");
   const token = "abcDEF123_-abcDEF123_-abcDEF1234";
-  const link = seatLink("https://d.example", "mesa 7", 2, token);
-  assert.equal(link, `https://d.example/t/mesa%207#seat=2&token=${token}`);
-  assert.deepEqual(seatFromHash(new URL(link).hash), { seat: 2, token });
+  const link = seatLink("https://d.example", "mesa 7", 2, token, "en");
+  assert.equal(link, `https://d.example/t/mesa%207#seat=2&token=${token}&lang=en`);
+  assert.deepEqual(seatFromHash(new URL(link).hash), { seat: 2, token, lang: "en" });
+  assert.deepEqual(seatFromHash(`#seat=1&token=${token}`), { seat: 1, token, lang: null });
   for (const bad of ["", "#", `#seat=2`, `#token=${token}`, `#seat=&token=${token}`, `#seat=4&token=${token}`,
     `#seat=-1&token=${token}`, `#seat=1.5&token=${token}`, "#seat=1&token=short", `#seat=1&token=${token}<script>`]) {
     assert.equal(seatFromHash(bad), null, bad);

@@ -2,7 +2,7 @@
 // what happened to us, and stepping through a replay: the pure parts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { awayWords, followAway, playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
+import { awayWords, followAway, justSatDown, playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
 import { setLang, t } from "../../../web/i18n.js";
 import { describeStep, movesIn, replayState, stepFrom } from "../../../web/replay.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
@@ -33,13 +33,13 @@ test("what each seat did last stays until it acts again; draws in a row add up",
     ],
   };
   const did = lastActions(view);
-  assert.equal(actionText(did[0]), "comprou 1");
+  assert.equal(actionText(did[0]), "comprou 1 pedra");
   assert.equal(actionText(did[1]), "passou");
   assert.equal(actionText(did[2]), "jogou 6-3");
   const drew = lastActions({ log: [{ type: "draw", seat: 1, count: 1 }, { type: "draw", seat: 1, count: 2 }] });
-  assert.equal(actionText(drew[1]), "comprou 3");
+  assert.equal(actionText(drew[1]), "comprou 3 pedras");
   const again = lastActions({ log: [{ type: "draw", seat: 1, count: 1 }, { type: "play", seat: 0, tile: "1-1" }, { type: "draw", seat: 1, count: 1 }] });
-  assert.equal(actionText(again[1]), "comprou 1", "a new run of draws after another seat moved");
+  assert.equal(actionText(again[1]), "comprou 1 pedra", "a new run of draws after another seat moved");
 });
 
 test("three bots of one level get names a player tells apart; people keep theirs", () => {
@@ -332,4 +332,16 @@ test("a friend who joined without typing a name is said in the reader's language
   // the friend's page was in English: the table calls them "Player"
   assert.equal(describeEvent(s, { type: "seat_joined", seat: 1, name: "Player" }), t("log.seat_joined", { name: "Jogador" }));
   assert.equal(describeEvent(s, { type: "seat_joined", seat: 1, name: "Bia" }), t("log.seat_joined", { name: "Bia" }));
+});
+
+test("a friend's first socket after sitting down is not a return; a socket after their moves is", () => {
+  const feed = [
+    { seq: 1, event: { type: "started" } },
+    { seq: 2, event: { type: "seat_joined", seat: 1, name: "Bia" } },
+  ];
+  assert.equal(justSatDown(feed, 1), true);
+  assert.equal(justSatDown(feed, 2), false, "nobody sat down there");
+  const played = [...feed, { seq: 3, event: { type: "play", seat: 1, tile: "6-6" } }, { seq: 4, event: { type: "play", seat: 0, tile: "6-4" } }];
+  assert.equal(justSatDown(played, 1), false);
+  assert.equal(justSatDown([...feed, { seq: 3, event: { type: "seat_human", seat: 1 } }], 1), true, "taking the seat from its bot is sitting down too");
 });

@@ -109,6 +109,10 @@ test("the hand model groups every end a tile may go to, with points", () => {
 test("the main button follows the game: start, play, draw, pass, wait, next round", () => {
   const base = { ...initialState("abc", 0), table };
   assert.equal(mainAction({ ...base, table: { ...table, status: "waiting" } }).kind, "start");
+  // every seat taken (people and the bots chosen): no "bots take free seats"
+  assert.equal(mainAction({ ...base, table: { ...table, status: "waiting" } }).label, "Start the match");
+  const free = table.seats.map((x) => (x.seat === 2 ? { ...x, kind: "empty", name: "" } : x));
+  assert.equal(mainAction({ ...base, table: { ...table, status: "waiting", seats: free } }).label, "Start now (bots take free seats)");
   assert.equal(mainAction({ ...base, seat: 2, table: { ...table, status: "waiting" } }).kind, "wait");
   // before the server's first word nothing is known: not "waiting for the host"
   assert.equal(mainAction({ ...base, table: null }).label, "Connecting to the table…");
@@ -162,7 +166,7 @@ test("events read as sentences naming the seat", () => {
   assert.equal(describeEvent(s, { type: "draw", seat: 0, count: 2, ends: [6] }, ["3-1", "5-0"]), "You drew 3-1, 5-0.");
   assert.equal(describeEvent(s, { type: "pass", seat: 0 }), "You passed.");
   assert.equal(describeEvent({ ...s, seat: null }, { type: "play", seat: 0, tile: "6-6", end: null }), "Ana played 6-6.");
-  assert.equal(describeEvent(s, { type: "draw", seat: 3, count: 2, ends: [6] }), "Risco drew 2.");
+  assert.equal(describeEvent(s, { type: "draw", seat: 3, count: 2, ends: [6] }), "Risco drew 2 tiles.");
   assert.deepEqual(tilesGained({ hand: ["6-6", "2-1"] }, { hand: ["6-6", "3-1", "2-1", "5-0"] }), ["3-1", "5-0"]);
   // a team as the subject of a sentence agrees with its verb (not "Them scored")
   assert.equal(describeEvent(s, { type: "score", side: 1, points: 15 }), "The other team scored 15 points.");
@@ -170,6 +174,13 @@ test("events read as sentences naming the seat", () => {
   // bots seated at the start are no news; a person leaving is
   assert.equal(describeEvent(s, { type: "seat_bot", seat: 3, bot: "rabisco", reason: "start" }), "");
   assert.match(describeEvent(s, { type: "seat_bot", seat: 2, bot: "nino", reason: "away" }), /^Bia is away: a bot plays/);
+});
+
+test("a score beside a team's numbered name is set off by a colon, a person's name is not", () => {
+  const watching = { ...initialState("abc", null), table, view: view({ scores: [2, 5] }) };
+  assert.equal(explainMatch({ ...watching, view: { ...watching.view, over: true, winner: 1 } }).score, "Final score: Team 1: 2 × Team 2: 5");
+  const two = { ...initialState("abc", 0), table, view: view({ rules: { preset: "classic", seats: 2, goal: 100, teams: false }, scores: [10, 70] }) };
+  assert.match(explainMatch({ ...two, view: { ...two.view, over: true, winner: 1 } }).score, /^Final score: Ana 10 × .* 70$/);
 });
 
 test("a round's scoring is explained with names, pips and fives", () => {
@@ -204,6 +215,12 @@ test("a round's scoring is explained with names, pips and fives", () => {
   const blocked = explainRound(solo3, { result: "blocked", winner: 1, points: 15, pips: [12, 2, 4], hands: [] }, 1);
   const [a, b, c] = names(solo3);
   assert.equal(blocked.sum, `The sum: (12 (${a}) + 4 (${c})) − 2 (${b}) = 14 → 15, rounded to a multiple of 5.`);
+  // one hand less another (two seats, a blocked round of block): no brackets around one term
+  const block2 = { ...s, seat: 0, view: view({ rules: { preset: "block", seats: 2, goal: 100, teams: false }, scores: [0, 0] }) };
+  const one = explainRound(block2, { result: "blocked", winner: 1, points: 10, pips: [21, 11], hands: [] }, 1);
+  assert.equal(one.sum, `The sum: 21 (${seatName(block2, 0)}) − 11 (${seatName(block2, 1)}) = 10.`);
+  // a pip, pips
+  assert.deepEqual(explainRound(block2, { result: "blocked", winner: 1, points: 0, pips: [1, 1], hands: [] }, 1).pips.map((p) => p.endsWith("1 pip in hand")), [true, true]);
   // every other hand, without teams
   assert.match(explainRound(solo3, { result: "domino", winner: 1, points: 15, pips: [12, 0, 4], hands: [["6-6"], [], ["2-2"]] }, 1).explain, /every other hand/);
 });
@@ -299,7 +316,7 @@ test("this round's moves read as sentences, the last first", () => {
   ];
   const lines = roundMoves({ ...base, view: view({ log }) });
   // the score that the play already tells of is not said twice
-  assert.deepEqual(lines, ["Bia drew 2.", "Nino played 6-4 on the left end and scored 10.", "You played 6-6."]);
+  assert.deepEqual(lines, ["Bia drew 2 tiles.", "Nino played 6-4 on the left end and scored 10.", "You played 6-6."]);
   const other = [...log.slice(0, 2), { type: "score", side: 0, points: 5 }];
   assert.equal(roundMoves({ ...base, view: view({ log: other }) }).length, 3); // another side's score stays
   assert.deepEqual(roundMoves({ ...base, view: view({ log: [] }) }), []);
