@@ -193,10 +193,11 @@ export async function verifyRound(knobs, round, rnd) {
   return null;
 }
 
-/** Check every round of a domino-record/2 object: {ok: true, rounds} or the first failure
- * {ok: false, round, code, message, seat?} (round 0: the record itself). */
+/** Check every round of a domino-record/2 object (or /3: the same, with how the match
+ * ended): {ok: true, rounds} or the first failure {ok: false, round, code, message, seat?}
+ * (round 0: the record itself). */
 export async function verifyRecord(record) {
-  if (record?.format !== "domino-record/2") {
+  if (record?.format !== "domino-record/2" && record?.format !== "domino-record/3") {
     return fail(0, "format", "not a domino-record/2 record");
   }
   let knobs;

@@ -1,5 +1,5 @@
-"""Game records (``domino-record/1``, and ``/2`` with fair-deal proofs, see
-``docs/RECORD.md``): read, replay, write.
+"""Game records (``domino-record/1``, ``/2`` with fair-deal proofs, ``/3`` that may say
+how a match ended, see ``docs/RECORD.md``): read, replay, write.
 
 A record holds the rules, the deal of every round and the plays in turn order.
 Draws and passes are never written: they are forced, so :func:`replay` lets the
@@ -29,12 +29,12 @@ from .fairdeal import FairProof
 from .match import Match
 from .moves import IllegalMove, Move
 from .record_end import Ending, apply_ending, parse_ending
-from .record_write import FORMAT, FORMAT_FAIR, write_record
+from .record_write import FORMAT, FORMAT_END, FORMAT_FAIR, write_record
 from .rules import Rules
 from .tiles import N_TILES, Tile
 
-__all__ = ["FORMAT", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError", "read_record",
-           "replay", "write_record"]
+__all__ = ["FORMAT", "FORMAT_END", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError",
+           "read_record", "replay", "write_record"]
 
 _MAX_FORCED = 200  # forced draws in a row: more than a round can ever hold
 #: The most plays a round can hold: each play lays a tile of its own (a record writes no
@@ -178,9 +178,9 @@ def read_record(obj: object) -> ParsedRecord:
     A record holds exactly ``format``, ``rules`` and ``rounds``, and each round exactly
     ``hands``, ``boneyard`` and ``plays`` (RECORD.md names no other key): an unknown
     key or a missing one is an error (``plays`` is ``[]`` for a round not yet played).
-    A ``domino-record/2`` round may also hold ``fair`` (its proof, shape-checked here;
-    :mod:`domino_core.verify` checks it against the deal), and a record of either
-    format ``end`` (how a match ended otherwise than at the goal).
+    A ``domino-record/2`` or ``/3`` round may also hold ``fair`` (its proof,
+    shape-checked here; :mod:`domino_core.verify` checks it against the deal), and a
+    ``/3`` record ``end`` (how a match ended otherwise than at the goal).
 
     Deals are checked against the rules: one hand per seat of ``hand_size``
     tiles, the 28 tiles exactly once, no hand the preset would deal again.
@@ -188,11 +188,16 @@ def read_record(obj: object) -> ParsedRecord:
     """
     if not isinstance(obj, Mapping):
         raise RecordError(0, 0, "a record must be a JSON object")
-    _check_keys(obj, _RECORD_KEYS, "a record", 0, optional=("end",))
     fmt = obj.get("format")
-    if fmt not in (FORMAT, FORMAT_FAIR):
-        raise RecordError(0, 0, f"format must be {FORMAT!r} or {FORMAT_FAIR!r}, not {fmt!r}")
-    round_keys = _ROUND_KEYS_FAIR if fmt == FORMAT_FAIR else _ROUND_KEYS
+    ending = fmt == FORMAT_END
+    if "end" in obj and not ending and fmt in (FORMAT, FORMAT_FAIR):
+        raise RecordError(0, 0, f'"end" is a key of {FORMAT_END!r} records, not of {fmt!r}')
+    _check_keys(obj, _RECORD_KEYS if ending else _RECORD_KEYS[:-1], "a record", 0,
+                optional=("end",))
+    if fmt not in (FORMAT, FORMAT_FAIR, FORMAT_END):
+        raise RecordError(0, 0, f"format must be {FORMAT!r}, {FORMAT_FAIR!r} or {FORMAT_END!r}, "
+                                f"not {fmt!r}")
+    round_keys = _ROUND_KEYS if fmt == FORMAT else _ROUND_KEYS_FAIR
     rules = _parse_rules(obj.get("rules"))
     rounds_obj = obj.get("rounds")
     if not isinstance(rounds_obj, list) or not rounds_obj:

@@ -17,11 +17,14 @@ from .leaving import RESIGN_REASONS, EndReason
 from .record_end import END_REASONS, Ending
 from .rules import KNOBS, Rules
 
-__all__ = ["FORMAT", "FORMAT_FAIR", "Recorded", "write_record"]
+__all__ = ["FORMAT", "FORMAT_END", "FORMAT_FAIR", "Recorded", "write_record"]
 
 FORMAT = "domino-record/1"
 #: The format with a fair-deal proof per round (RECORD.md §Fair deals); both are read.
 FORMAT_FAIR = "domino-record/2"
+#: ``/2`` that may also say how a match ended otherwise than at the goal (``end``): a
+#: reader of ``/1`` and ``/2`` alone refuses it by its format, not by an unknown key.
+FORMAT_END = "domino-record/3"
 
 
 class Recorded(Protocol):
@@ -58,7 +61,8 @@ def write_record(match: Recorded,
     the preset. Each round holds its deal and the plays in record notation (the
     opening tile ``"left-right"`` as laid, every later play with its end); draws
     and passes are left out, since replay derives them. A match that ended by a
-    resignation, an absence, an annulment or abandonment has an ``end`` (RECORD.md).
+    resignation, an absence, an annulment or abandonment is a ``domino-record/3`` with
+    an ``end`` (RECORD.md).
     """
     rules = match.rules
     header: dict[str, Any] = {"preset": rules.preset, "seats": rules.seats, "goal": rules.goal}
@@ -74,15 +78,15 @@ def write_record(match: Recorded,
                "plays": list(plays)}
               for deal, plays in match.history]
     out: dict[str, Any] = {"format": FORMAT, "rules": header, "rounds": rounds}
+    if fair is not None:
+        if len(fair) != len(rounds):
+            raise ValueError(f"{len(fair)} fair-deal proofs for {len(rounds)} rounds")
+        for rnd, proof in zip(rounds, fair, strict=True):
+            if proof is not None:
+                rnd["fair"] = proof.to_dict()
+        out["format"] = FORMAT_FAIR
     if match.end_reason in END_REASONS:
         seat = match.end_seat if match.end_reason in RESIGN_REASONS else None
+        out["format"] = FORMAT_END
         out["end"] = Ending(match.end_reason, seat).to_dict()
-    if fair is None:
-        return out
-    if len(fair) != len(rounds):
-        raise ValueError(f"{len(fair)} fair-deal proofs for {len(rounds)} rounds")
-    for rnd, proof in zip(rounds, fair, strict=True):
-        if proof is not None:
-            rnd["fair"] = proof.to_dict()
-    out["format"] = FORMAT_FAIR
     return out

@@ -49,6 +49,7 @@ def test_a_match_that_a_seat_left_replays_with_the_winner_the_table_gave(
                 pytest.skip("the random match reached the goal")
             m.resign(seat, reason)
             record = m.to_record()
+            assert record["format"] == "domino-record/3"
             assert record["end"] == {"reason": reason, "seat": seat}
             out = replay(json.loads(json.dumps(record)))
             assert out["over"] is True
@@ -71,7 +72,7 @@ def test_an_annulled_or_abandoned_match_replays_as_over_with_no_winner(reason: s
 def test_a_match_that_ended_at_the_goal_or_runs_has_no_end() -> None:
     m = played("classic", 2, 2000)
     assert m.over and m.end_reason == "goal"
-    assert "end" not in m.to_record()
+    assert "end" not in m.to_record() and m.to_record()["format"] == "domino-record/1"
     assert "end" not in played("classic", 2, 5).to_record()
     assert "end" not in replay(m.to_record())
 
@@ -104,6 +105,7 @@ def test_a_bad_end_is_refused_with_one_line(end: object, words: str) -> None:
     record = load_record("classic-2")
     record["rounds"] = record["rounds"][:1]
     record["rounds"][0]["plays"] = record["rounds"][0]["plays"][:3]
+    record["format"] = "domino-record/3"
     record["end"] = end
     err = error_of(record)
     assert str(err).startswith("record: ") and words in str(err)
@@ -112,7 +114,20 @@ def test_a_bad_end_is_refused_with_one_line(end: object, words: str) -> None:
 def test_an_end_after_the_goal_is_refused() -> None:
     record = load_record("classic-2")
     assert replay(record)["over"] is True
+    record["format"] = "domino-record/3"
     record["end"] = {"reason": "resign", "seat": 0}
     err = error_of(record)
     assert "already over at the goal" in str(err)
     assert str(err).startswith(f"round {len(record['rounds'])}, deal: ")
+
+
+@pytest.mark.parametrize("fmt", ["domino-record/1", "domino-record/2"])
+def test_an_end_in_an_older_format_is_refused_by_name(fmt: str) -> None:
+    """A reader of ``/1`` and ``/2`` alone would take the match for one still on: an
+    ``end`` needs the format that has it."""
+    record = load_record("classic-2")
+    record["rounds"] = record["rounds"][:1]
+    record["format"] = fmt
+    record["end"] = {"reason": "resign", "seat": 0}
+    err = error_of(record)
+    assert f"\"end\" is a key of 'domino-record/3' records, not of '{fmt}'" in str(err)

@@ -39,6 +39,12 @@ test("a whole fair record verifies", async () => {
   assert.deepEqual(await verifyRecord(RECORD), { ok: true, rounds: 3 });
 });
 
+test("a record that says how its match ended (domino-record/3) verifies as /2 does", async () => {
+  const ended = { ...copy(RECORD), format: "domino-record/3", end: { reason: "resign", seat: 1 } };
+  assert.deepEqual(await verifyRecord(ended), { ok: true, rounds: RECORD.rounds.length });
+  assert.equal((await verifyRecord({ ...ended, format: "domino-record/4" })).code, "format");
+});
+
 test("tiles written either way round are the same tile", async () => {
   const rec = copy(RECORD);
   rec.rounds[1].hands[2] = rec.rounds[1].hands[2].map((t) => `${t[2]}-${t[0]}`);

@@ -1,5 +1,5 @@
-"""The match record (RECORD.md ``domino-record/2``, with every round's fair-deal proof)
-and the protocol's JSON Schema."""
+"""The match record (RECORD.md ``domino-record/2``, with every round's fair-deal proof;
+``/3`` when it also says how the match ended) and the protocol's JSON Schema."""
 
 from __future__ import annotations
 
