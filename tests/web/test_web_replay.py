@@ -108,6 +108,14 @@ def test_a_finished_match_replays_move_by_move_and_round_by_round(
     page.keyboard.press("ArrowLeft")  # the last move of round 1: the round's result
     expect(step).to_contain_text("Rodada 1 terminou.")
     page.screenshot(path=str(shots / "replay.png"))
+    # a phone on its side: the step buttons, the step's words and the felt all in view
+    # at once, on the table's replay and on a record file's
+    page.set_viewport_size({"width": 640, "height": 360})
+    for part in ("#rp-next", "#replay-step", "#replay-board"):
+        box = page.locator(part).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 360, (part, box)
+    page.screenshot(path=str(shots / "replay-phone-side.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
     # the address keeps the step: the link opens there
     url = page.url
     assert re.search(r"\?step=\d+$", url), url
