@@ -218,7 +218,8 @@ export function explainMatch(state) {
   const who = seat === null ? null : seatName(state, seat);
   let reason = v.end_reason ? t(`match.reason.${v.end_reason}`) : "";
   if (who && (v.end_reason === "resign" || v.end_reason === "absence")) {
-    reason = t(`match.reason.${v.end_reason}By`, { name: who });
+    // our own leaving is said to us as ours ("Você desistiu."), as our moves are
+    reason = seat === state.seat ? t(`match.reason.${v.end_reason}You`) : t(`match.reason.${v.end_reason}By`, { name: who });
   }
   const score = (v.scores || []).map((n, side) => sideScore(state, side, n)).join(" × ");
   return { headline, reason, score: t("match.final", { score }) };

@@ -11,7 +11,7 @@ import { TABLE_TEXTS } from "./i18n-table.js";
 export const LANGS = ["pt-BR", "en"];
 
 const PT = {
-  "table.invite": "Convide pelo link:",
+  "table.invite": "Convide amigos por este link",
   "table.copy": "Copiar link",
   "table.copied": "Link copiado!",
   "table.share": "Compartilhar…",
@@ -102,7 +102,7 @@ const PT = {
 };
 
 const EN = {
-  "table.invite": "Invite with this link:",
+  "table.invite": "Invite friends with this link",
   "table.copy": "Copy link",
   "table.copied": "Link copied!",
   "table.share": "Share…",
@@ -121,7 +121,7 @@ const EN = {
   "table.round": "Round {n}",
   "table.goal": "Goal {n}",
   "table.boneyard": "Boneyard: {n}",
-  "table.sleeping": "Sleeping: {n}",
+  "table.sleeping": "Sleeping tiles: {n}",
   "table.count": "Ends add up to {n}",
   "table.yourTurn": "Your turn",
   "table.turnOf": "{name}'s turn",
@@ -154,7 +154,7 @@ const EN = {
   "table.targetLabel": "Play {tile} on the {end}{pips}{points}",
   "table.targetPoints": ", scores {n} points",
   "table.targetNoPoints": ", scores nothing",
-  "table.pickEnd": "Where should {tile} go? Pick an end on the table; to cancel, pick the tile again (or Esc).",
+  "table.pickEnd": "Where should {tile} go? Pick an end on the table; to cancel, pick the tile again (or press Esc).",
   "table.tilePlayable": "{tile}, playable",
   "table.tileBlocked": "{tile}, does not fit now",
   "table.spectator": "You are watching.",

@@ -169,7 +169,8 @@ def test_focus_goes_to_each_new_screen_and_panel_and_the_result_is_said(
     page.click("#confirm-yes")
     expect(page.locator("#match-over")).to_be_visible(timeout=5000)
     expect(page.locator("#match-title")).to_be_focused()
-    expect(page.locator("#live")).to_contain_text(re.compile(r"Fim da partida\. .+ desistiu\. "))
+    said = re.compile(r"Fim da partida\. .+ Você desistiu\. ")
+    expect(page.locator("#live")).to_contain_text(said)
 
 
 def test_the_line_under_the_felt_changes_language_at_once(page: Page, server: str) -> None:

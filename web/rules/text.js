@@ -94,9 +94,9 @@ empate, pelo jogador seguinte ao que abriu. Meta de 50 a 300.</li>
 <h3>Caribenho</h3>
 <ul>
 <li>7 pedras para cada um; a 4, em duplas (pode desligar).</li>
-<li>Com 2 ou 3 jogadores há monte. Sem pedra que sirva, a compra é com você: cada clique
-no monte (ou em Comprar) tira uma pedra, até aparecer uma que sirva. Já o passe não precisa
-de clique: sem pedra que sirva e sem nada para comprar, a vez passa sozinha.</li>
+<li>Com 2 ou 3 jogadores há monte. Sem pedra que sirva, a compra é com você: cada toque
+ou clique no monte (ou em Comprar) tira uma pedra, até aparecer uma que sirva. Já o passe não pede nada:
+sem pedra que sirva e sem nada para comprar, a vez passa sozinha.</li>
 <li>A mesa tranca no momento em que nenhuma pedra pode mais servir, sem esperar que todos passem.</li>
 <li>Quem bate leva a soma de todas as mãos; em duplas, conta até a do parceiro.</li>
 <li>Trancou: vence a menor mão (em duplas, a dupla com menos pontos somados). Sem duplas, o vencedor leva
@@ -210,7 +210,7 @@ previous opener. Goal from 50 to 300.</li>
 <ul>
 <li>7 tiles each; with 4, in teams (you may switch that off).</li>
 <li>With 2 or 3 players there is a boneyard. With nothing to play, drawing is up to you: each
-click on the boneyard (or on Draw) draws one tile, until one fits. Passing takes no click: with
+tap or click on the boneyard (or on Draw) draws one tile, until one fits. Passing takes nothing: with
 nothing to play and nothing left to draw, your turn passes by itself.</li>
 <li>The game is blocked the moment no tile can fit any more, without waiting for everyone to pass.</li>
 <li>Going out takes the pips of all hands; with teams, the partner's too.</li>

@@ -12,12 +12,12 @@ test("caribbean: drawing is by click, a pass is not", () => {
   const pt = text("pt-BR");
   assert.doesNotMatch(pt, /clica\w* para comprar ou passar/);
   assert.doesNotMatch(pt, /clica\w*[^.]* passar/);
-  assert.match(pt, /clique no monte/);
-  assert.match(pt, /o passe não precisa de clique/i);
+  assert.match(pt, /toque ou clique no monte/);
+  assert.match(pt, /o passe não pede nada/i);
   const en = text("en");
   assert.doesNotMatch(en, /click\w*[^.]* (to )?(draw or )?pass\b/);
-  assert.match(en, /click on the boneyard/);
-  assert.match(en, /Passing takes no click/);
+  assert.match(en, /tap or click on the boneyard/);
+  assert.match(en, /Passing takes nothing/);
 });
 
 test("caribbean: a blocked round with teams pays all four hands", () => {

@@ -278,13 +278,16 @@ test("match over names the winner from the viewer's side", () => {
   assert.equal(explainMatch(resigned).reason, "Someone resigned.");
   const seen = { ...resigned, feed: [{ seq: 9, event: { type: "match_end", reason: "resign", winner: 1, seat: 2 } }] };
   assert.equal(explainMatch(seen).reason, "Bia resigned.");
+  const mine = { ...resigned, feed: [{ seq: 9, event: { type: "match_end", reason: "resign", winner: 1, seat: 0 } }] };
+  assert.equal(explainMatch(mine).reason, "You resigned.");
   // at two seats the one who lost for absence is known without the event (back by the link)
   const two = {
     ...initialState("abc", 1),
     table: { ...table, rules: { preset: "classic", seats: 2, goal: 100, teams: false }, seats: table.seats.slice(0, 2) },
     view: view({ over: true, winner: 0, scores: [10, 40], end_reason: "absence", rules: { preset: "classic", seats: 2, goal: 100, teams: false } }),
   };
-  assert.equal(explainMatch(two).reason, `${seatName(two, 1)} was away too long and lost.`);
+  assert.equal(explainMatch(two).reason, "You were away too long and lost."); // we are seat 1
+  assert.equal(explainMatch({ ...two, seat: 0 }).reason, `${seatName(two, 1)} was away too long and lost.`);
 });
 
 test("timer helpers count down to zero", () => {
