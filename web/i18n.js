@@ -11,7 +11,7 @@ import { TABLE_TEXTS } from "./i18n-table.js";
 export const LANGS = ["pt-BR", "en"];
 
 const PT = {
-  "table.invite": "Convide amigos por este link",
+  "table.invite": "Convide pelo link",
   "table.copy": "Copiar link",
   "table.copied": "Link copiado!",
   "table.share": "Compartilhar…",
@@ -102,7 +102,7 @@ const PT = {
 };
 
 const EN = {
-  "table.invite": "Invite friends with this link",
+  "table.invite": "Invite by link",
   "table.copy": "Copy link",
   "table.copied": "Link copied!",
   "table.share": "Share…",

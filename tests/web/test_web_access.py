@@ -239,9 +239,13 @@ def test_a_win_is_claimed_when_the_other_player_is_absent(
         waiting.click("#confirm-yes")
         for page in (waiting, absent):
             expect(page.locator("#match-over")).to_be_visible(timeout=5000)
-            expect(page.locator("#match-reason")).to_have_text(
-                f"{absent_name} ficou ausente tempo demais e perdeu."
-            )
+        expect(waiting.locator("#match-reason")).to_have_text(
+            f"{absent_name} ficou ausente tempo demais e perdeu."
+        )
+        # the one who lost is told it as their own
+        expect(absent.locator("#match-reason")).to_have_text(
+            "Você ficou ausente tempo demais e perdeu."
+        )
         expect(waiting.locator("#match-headline")).to_have_text("Você venceu!")
         expect(absent.locator("#match-headline")).to_contain_text("venceu a partida")
         assert state(waiting)["view"]["end_reason"] == "absence"
