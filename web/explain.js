@@ -7,6 +7,7 @@
 import { pointsLine } from "./experience.js";
 import { isolate, t } from "./i18n.js";
 import { personName } from "./seats.js";
+import { botPlaysMySeat } from "./state.js";
 import { seatName, sideName, sideOf, sideScore, sideSubject } from "./sides.js";
 
 /**
@@ -17,7 +18,9 @@ import { seatName, sideName, sideOf, sideScore, sideSubject } from "./sides.js";
 export function describeEvent(state, event, drawn = []) {
   if (!event) return "";
   const seated = event.seat !== undefined && event.seat !== null;
-  const ours = seated && state.seat !== null && state.seat !== undefined && event.seat === state.seat;
+  // a move of our seat while its bot still held it (a friend taking a bot's seat, the bot
+  // on turn) was the bot's: said by its name, not as ours
+  const ours = seated && state.seat !== null && state.seat !== undefined && event.seat === state.seat && !botPlaysMySeat(state);
   const name = seated ? seatName(state, event.seat) : "";
   const who = ours ? t("home.you") : name; // a move's subject
   switch (event.type) {
@@ -53,10 +56,13 @@ export function describeEvent(state, event, drawn = []) {
       if (event.seat === state.seat) return t("log.seat_taken_you", { bot: name });
       return t("log.seat_taken", { name: personName(held.name), bot: name });
     }
+    case "annulment_vote":
+      // a "no" ends the proposal: said, so the one who asked knows the match goes on
+      return event.agree === false ? t("log.annulment_refused", { name }) : t("log.annulment_vote", { name });
+    case "annulment_proposed":
+      return ours ? t("log.annulment_proposed_you") : t("log.annulment_proposed", { name });
     case "round_end":
     case "started":
-    case "annulment_proposed":
-    case "annulment_vote":
     case "match_end":
       return t(`log.${event.type}`, { name });
     case "ranking":

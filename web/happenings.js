@@ -53,17 +53,22 @@ export function moveWords(event) {
 }
 
 /**
- * Whether `seat`'s socket coming up is its person's first arrival, not a return: the
- * last word about that seat in `feed` (table events, oldest first) is that they sat down
- * (`seat_joined`, or `seat_human` as they took it). "Bia sentou. Bia voltou a se
- * conectar." said two things where one happened.
+ * Whether a person's socket coming up (`seat`, from the table summary) is news to say
+ * ("Bia se conectou de novo"), or already said: their first arrival or their return
+ * to the seat from its bot ("Bia sentou à mesa", "Bia voltou à cadeira": the last word
+ * about the seat in `feed`, table events oldest first, unless `lostAt`, the event number
+ * when their lost connection was said, came after it), or a return still to be said (the
+ * seat's bot plays it: `seat_human` will say it).
  */
-export function justSatDown(feed, seat) {
+export function connectionNews(feed, seat, lostAt) {
+  if (seat.away) return false;
   for (let i = feed.length - 1; i >= 0; i -= 1) {
-    const e = feed[i].event;
-    if (e && e.seat === seat) return e.type === "seat_joined" || e.type === "seat_human";
+    const { seq, event: e } = feed[i];
+    if (!e || e.seat !== seat.seat) continue;
+    if (e.type !== "seat_joined" && e.type !== "seat_human") return true;
+    return lostAt !== undefined && lostAt >= seq;
   }
-  return false;
+  return true;
 }
 
 /**

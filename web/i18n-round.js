@@ -117,7 +117,9 @@ export const ROUND_TEXTS = {
     "log.connectionLost": "{name} perdeu a conexão.",
     "log.connectionBack": "{name} se conectou de novo.",
     "log.annulment_proposed": "{name} propôs anular a partida.",
-    "log.annulment_vote": "{name} votou sobre a anulação.",
+    "log.annulment_vote": "{name} aceitou anular a partida.",
+    "log.annulment_refused": "{name} recusou anular: a partida continua.",
+    "log.annulment_proposed_you": "Você propôs anular a partida; os outros estão sendo consultados.",
     "log.match_end": "Fim da partida.",
     "log.yourTurn": "Sua vez.",
 
@@ -274,7 +276,9 @@ export const ROUND_TEXTS = {
     "log.connectionLost": "{name} lost the connection.",
     "log.connectionBack": "{name} is connected again.",
     "log.annulment_proposed": "{name} proposed to annul the match.",
-    "log.annulment_vote": "{name} voted on the annulment.",
+    "log.annulment_vote": "{name} agreed to annul the match.",
+    "log.annulment_refused": "{name} refused to annul: the match goes on.",
+    "log.annulment_proposed_you": "You proposed to annul the match; the others are being asked.",
     "log.match_end": "Match over.",
     "log.yourTurn": "Your turn.",
 

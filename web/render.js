@@ -128,6 +128,7 @@ function renderInfo(S) {
   let turn = "";
   if (!v) turn = t(!S.table ? "table.connecting" : S.table.status === "waiting" ? "table.waitingStart" : "table.dealing");
   else if (v.over) turn = t("match.over");
+  else if (S.yielded) turn = t("action.elsewhere"); // this page hears nothing more until "Jogar aqui"
   else if (v.round_over) turn = t("round.over", { n: v.round });
   else if (isMyTurn(S)) turn = t("table.yourTurn");
   else if (v.turn === S.seat && mySeat(S).kind === "human") turn = t("table.computerForYou"); // back from away
@@ -143,7 +144,8 @@ export function renderTimer(S) {
   const playing = S.table && v && !v.over;
   // a live turn timer, or between rounds (either pace) the countdown to the next one (the
   // server starts it by itself unless you are the only person at the table)
-  const counts = playing && (v.round_over || (S.table.pace === "live" && S.table.turn_seconds));
+  // (not on a page that gave the seat to another: its clock would stand still, run out)
+  const counts = playing && !S.yielded && (v.round_over || (S.table.pace === "live" && S.table.turn_seconds));
   const left = counts ? secondsLeft(S.table.deadline, serverNow()) : null;
   el.hidden = left === null;
   if (left !== null) {

@@ -21,7 +21,7 @@ import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
 import { settings, store } from "./settings.js";
 import { play as playSound } from "./sound.js";
-import { justSatDown, matchSentence, repeatsJoin, roundSentence } from "./happenings.js";
+import { connectionNews, matchSentence, repeatsJoin, roundSentence } from "./happenings.js";
 import { WARN_SECONDS } from "./seats.js";
 import { turnTimer } from "./seats-view.js";
 import { describeEvent } from "./explain.js";
@@ -94,7 +94,7 @@ export function openTable(tableId, { spectate = false } = {}) {
   forgetHand();
   forgetReactions();
   forgetPlayedForMe();
-  lostSeats.clear();
+  lostAt.clear();
   store.setCurrent(tableId);
   if (held) store.touchSeat(tableId); // a table played again is the last seat to be forgotten
   show("table");
@@ -135,8 +135,8 @@ export function closeSocket() {
   hideBanner();
 }
 
-/** Seats whose person's lost connection was said here: their socket's coming back is news. */
-const lostSeats = new Set();
+/** Seat -> the event number when its person's lost connection was said here. */
+const lostAt = new Map();
 
 /** The experience points of a match that has not shown as over yet: said after who won. */
 let heldPoints = null;
@@ -179,10 +179,8 @@ export function onFrame(frame) {
   if (frame.type === "table") {
     // another person's socket lost or back (the seat list shows it): said too
     for (const seat of connectionChanges(before.table, S.table, S.seat)) {
-      // a friend's first socket after sitting down: "sat down" said it (a return is news)
-      if (seat.connected && justSatDown(S.feed, seat.seat) && !lostSeats.has(seat.seat)) continue;
-      if (seat.connected) lostSeats.delete(seat.seat);
-      else lostSeats.add(seat.seat);
+      if (seat.connected && !connectionNews(S.feed, seat, lostAt.get(seat.seat))) continue;
+      if (!seat.connected) lostAt.set(seat.seat, S.seq);
       const now = S;
       announce(() => describeEvent(now, { type: "connection", seat: seat.seat, connected: seat.connected }));
     }

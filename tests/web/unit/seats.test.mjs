@@ -2,7 +2,7 @@
 // what happened to us: the pure parts (replays: replay.test.mjs).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { awayWords, followAway, justSatDown, playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
+import { awayWords, connectionNews, followAway, playedForUs, repeatsJoin, roundSentence } from "../../../web/happenings.js";
 import { setLang, t } from "../../../web/i18n.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
 import { actionText, lastActions, seatNames, seatPlace, timerShare, typedName } from "../../../web/seats.js";
@@ -250,14 +250,18 @@ test("a friend who joined without typing a name is said in the reader's language
   assert.equal(describeEvent(s, { type: "seat_joined", seat: 1, name: "Bia" }), t("log.seat_joined", { name: "Bia" }));
 });
 
-test("a friend's first socket after sitting down is not a return; a socket after their moves is", () => {
-  const feed = [
+test("a person's socket coming up is said once: not after 'sat down' or 'back in the seat', nor while away", () => {
+  const joined = [
     { seq: 1, event: { type: "started" } },
     { seq: 2, event: { type: "seat_joined", seat: 1, name: "Bia" } },
   ];
-  assert.equal(justSatDown(feed, 1), true);
-  assert.equal(justSatDown(feed, 2), false, "nobody sat down there");
-  const played = [...feed, { seq: 3, event: { type: "play", seat: 1, tile: "6-6" } }, { seq: 4, event: { type: "play", seat: 0, tile: "6-4" } }];
-  assert.equal(justSatDown(played, 1), false);
-  assert.equal(justSatDown([...feed, { seq: 3, event: { type: "seat_human", seat: 1 } }], 1), true, "taking the seat from its bot is sitting down too");
+  const bia = { seat: 1, kind: "human", connected: true, away: null };
+  assert.equal(connectionNews(joined, bia, undefined), false, "her first socket: 'sentou' said it");
+  assert.equal(connectionNews(joined, { ...bia, seat: 2 }, undefined), true, "nobody sat down there: news");
+  const played = [...joined, { seq: 3, event: { type: "play", seat: 1, tile: "6-6" } }];
+  assert.equal(connectionNews(played, bia, 3), true, "lost after her move, back: news");
+  assert.equal(connectionNews(joined, bia, 2), true, "lost after sitting down, back: news");
+  const back = [...played, { seq: 4, event: { type: "seat_bot", seat: 1, reason: "away" } }, { seq: 5, event: { type: "seat_human", seat: 1 } }];
+  assert.equal(connectionNews(back, bia, 3), false, "'voltou à cadeira' said her return");
+  assert.equal(connectionNews(played.slice(0, 3), { ...bia, away: { moves: 1, since_round: 1 } }, 3), false, "away: her return is said when she takes the seat");
 });

@@ -174,6 +174,14 @@ test("events read as sentences naming the seat", () => {
   // bots seated at the start are no news; a person leaving is
   assert.equal(describeEvent(s, { type: "seat_bot", seat: 3, bot: "rabisco", reason: "start" }), "");
   assert.match(describeEvent(s, { type: "seat_bot", seat: 2, bot: "nino", reason: "away" }), /^Bia is away: a bot plays/);
+  // a "no" to an annulment ends it, and is said as such; our own proposal is ours
+  assert.equal(describeEvent(s, { type: "annulment_vote", seat: 2, agree: false }), "Bia refused to annul: the match goes on.");
+  assert.equal(describeEvent(s, { type: "annulment_vote", seat: 2, agree: true }), "Bia agreed to annul the match.");
+  assert.match(describeEvent(s, { type: "annulment_proposed", seat: 0 }), /^You proposed to annul the match/);
+  // a friend who takes a bot's seat while the bot is on turn: its move is the bot's, by name
+  const taking = { ...s, seat: 1 };
+  assert.equal(describeEvent(taking, { type: "play", seat: 1, tile: "6-2", end: "L", points: 0 }).startsWith("You "), false);
+  assert.match(describeEvent(taking, { type: "play", seat: 1, tile: "6-2", end: "L", points: 0 }), /^Nino played 6-2/);
 });
 
 test("a score beside a team's numbered name is set off by a colon, a person's name is not", () => {
