@@ -69,6 +69,11 @@ export function createTable(settings, playerToken = null) {
   return call("POST", "/api/tables", withPlayer(settings, playerToken));
 }
 
+/** After the match at `tableId` (our seat's `token`): tell its players the new table `table`. */
+export function offerRematch(tableId, token, table) {
+  return call("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, { table }, token);
+}
+
 /** Take a seat at a table by its link (`seat`: the free one chosen, or null for any):
  * returns {seat, token, table, player_token}. */
 export function joinTable(tableId, name, playerToken = null, seat = null) {

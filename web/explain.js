@@ -64,6 +64,7 @@ export function describeEvent(state, event, drawn = []) {
     case "round_end":
     case "started":
     case "match_end":
+    case "rematch":
       return t(`log.${event.type}`, { name });
     case "ranking":
       return pointsLine(event, state.seat, (seat) => seatName(state, seat));

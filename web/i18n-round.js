@@ -73,6 +73,8 @@ export const ROUND_TEXTS = {
     "match.final": "Placar final: {score}",
     "match.rematch": "Jogar de novo",
     "match.rematchFriends": "Nova mesa para os mesmos amigos",
+    "match.rematchGo": "Ir para a nova mesa de {name}",
+    "log.rematch": "{name} abriu uma nova mesa para jogarem de novo.",
     "match.record": "Baixar o registro da partida",
     "match.home": "Voltar ao início",
 
@@ -232,6 +234,8 @@ export const ROUND_TEXTS = {
     "match.final": "Final score: {score}",
     "match.rematch": "Play again",
     "match.rematchFriends": "New table for the same friends",
+    "match.rematchGo": "Go to {name}'s new table",
+    "log.rematch": "{name} opened a new table to play again.",
     "match.record": "Download the match record",
     "match.home": "Back home",
 

@@ -64,8 +64,16 @@ export function renderOverlays(S) {
     $("match-xp").hidden = !points;
     // a spectator has no seat to take again; with friends, "again" is a new table to share
     $("rematch").hidden = S.seat === null;
-    $("rematch").textContent = t(withFriends(S) ? "match.rematchFriends" : "match.rematch");
+    $("rematch").textContent = rematchLabel(S);
   }
+}
+
+/** The match-over panel's main button: again with bots, a new table for the same friends,
+ * or, once one of them opened it, going to theirs. */
+export function rematchLabel(S) {
+  const offer = S.table && S.table.rematch;
+  if (offer && offer.by !== S.seat) return t("match.rematchGo", { name: seatName(S, offer.by) });
+  return t(withFriends(S) ? "match.rematchFriends" : "match.rematch");
 }
 
 /** " team0"/" team1" for a seat at a table with teams, else "". */

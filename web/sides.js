@@ -59,3 +59,17 @@ export function sideSubject(state, side) {
   if (!rules || !rules.teams || state.seat === null || state.seat === undefined) return sideName(state, side);
   return side === sideOf(rules, state.seat) ? t("table.teamUsSubject") : t("table.teamThemSubject");
 }
+
+/**
+ * The seats of a new table for the same players, seen from `mySeat` (who makes it and
+ * takes its seat 0): the new seat j is the old seat `mySeat + j`, so everyone keeps their
+ * place around the table. `bots`: the level for each new seat (null for ours; a person's
+ * seat gets the level that will hold it if they do not come), and with `teams` the old
+ * seat of our `partner` (across: new seat 2).
+ */
+export function rematchSeats(seats, mySeat, teams) {
+  const n = seats.length;
+  const from = (j) => seats[(mySeat + j) % n];
+  const bots = seats.map((_, j) => (j === 0 ? null : from(j).bot || "nino"));
+  return { bots, partner: teams && n === 4 ? from(2) : null };
+}

@@ -1,7 +1,7 @@
 /** The table's other buttons: resign, annulment, claiming a win, the invite link, rematch; the confirm dialog. */
 
 import { toast } from "./announce.js";
-import { createTable, refusalReason } from "./api.js";
+import { createTable, offerRematch, refusalReason } from "./api.js";
 import { seatLink } from "./device-link.js";
 import { getLang, t } from "./i18n.js";
 import { bindMoreMenu } from "./more-menu.js";
@@ -9,7 +9,7 @@ import { onMainAction } from "./moves.js";
 import { $ } from "./page.js";
 import { go } from "./nav.js";
 import { settings, store } from "./settings.js";
-import { sideOf, withFriends } from "./sides.js";
+import { rematchSeats, withFriends } from "./sides.js";
 import { renderHistory } from "./render.js";
 import { renderScoreSheet } from "./score-view.js";
 import { isMyTurn, moveInFlight } from "./state.js";
@@ -137,18 +137,25 @@ export function bindTableControls() {
 const REACTION_PAUSE_MS = 1500;
 
 /**
- * A new table with the same rules and seats; bots where there were bots. Alone with
- * bots it starts at once; with friends it waits, its invite link open to share again
- * (the seats friends held are kept free for them; the partner seat too, at 4 with teams).
+ * A new table with the same rules and seats; bots where there were bots, each where it sat
+ * counted from us (we take seat 0 of the new table: the seat after ours is seat 1...).
+ * Alone with bots it starts at once; with friends it waits, its invite link open to share
+ * again (the seats friends held are kept free for them; the partner seat too, at 4 with
+ * teams), and the finished table is told of it, so the friends' pages offer to go there.
+ * Once a friend opened one, this button goes to theirs instead of making another.
  */
 async function rematch() {
   const table = S.table;
   if (!table || S.seat === null) return;
+  if (table.rematch && table.rematch.table) {
+    go(`/t/${encodeURIComponent(table.rematch.table)}`); // (its invitation, or our seat there)
+    return;
+  }
   const rules = table.rules;
   const friends = withFriends(S);
-  const bots = table.seats.map((s) => (s.seat === S.seat ? null : s.bot || "nino"));
-  const mySide = sideOf(rules, S.seat);
-  const partner = rules.teams ? table.seats.find((s) => s.seat !== S.seat && sideOf(rules, s.seat) === mySide) : null;
+  const { bots, partner } = rematchSeats(table.seats, S.seat, Boolean(rules.teams));
+  const held = store.seatAt(S.tableId);
+  const old = S.tableId;
   try {
     const res = await createTable({
       preset: rules.preset, seats: rules.seats, goal: rules.goal, pace: table.pace,
@@ -158,6 +165,11 @@ async function rematch() {
     }, store.playerToken());
     store.savePlayerToken(res.player_token);
     store.saveSeat(res.table_id, res.seat, res.token);
+    if (friends && held) {
+      // the friends still at the finished table are told where to go on; a failure here
+      // leaves them the link to share, as before
+      await offerRematch(old, held.token, res.table_id).catch(() => null);
+    }
     if (!friends) startOnOpen(res.table_id);
     delete $("invite").dataset.touched; // the new link shows itself
     go(`/t/${encodeURIComponent(res.table_id)}`);

@@ -1,5 +1,6 @@
 """Playing again: alone with bots, a new match starts at once; with friends, the new
-table waits for them with its link open to share, and their seats kept free."""
+table waits for them with its link open to share, their seats kept free, and the friends
+still at the finished table are offered to go there."""
 
 from __future__ import annotations
 
@@ -66,7 +67,14 @@ def test_play_again_with_friends_opens_a_new_table_to_share(
         new_link = host.input_value("#invite-url")
         assert s["table"]["id"] in new_link and old not in new_link
 
-        # the same friend comes by the new link and they play again
+        # the friend, still on the finished table, is told where to go on: his button
+        # goes to Helena's new table (it no longer makes a table of its own)
+        expect(friend.locator("#live")).to_contain_text("Helena abriu uma nova mesa")
+        expect(friend.locator("#rematch")).to_have_text("Ir para a nova mesa de Helena")
+        friend.click("#rematch")
+        friend.wait_for_url(f"**/t/{s['table']['id']}")
+        expect(friend.locator("#join-form")).to_be_visible()
+        # and they play again
         join_and_start(host, friend, new_link, "Otávio")
         assert state(friend)["table"]["id"] == s["table"]["id"]
         assert state(host)["table"]["status"] == "playing"

@@ -110,3 +110,14 @@ class AnnulmentVote(BaseModel):
     )
 
     agree: bool
+
+
+class RematchTable(BaseModel):
+    """The new table where this table's players go on (made by ``POST /api/tables``)."""
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True,
+        json_schema_extra={"examples": [{"table": "k3Jq9x0Zr8WcT1mBvYp4Aa"}]},
+    )
+
+    table: str = Field(pattern=r"^[A-Za-z0-9_-]{22}$")

@@ -91,6 +91,15 @@ class ClaimAbsence(_Command):
     type: Literal["claim_absence"]
 
 
+class OfferRematch(_Command):
+    """After the match: tell the table's other players the new table where the same
+    friends play again (``table``, made by ``POST /api/tables``), so their pages offer it
+    instead of each making one of their own."""
+
+    type: Literal["rematch"]
+    table: str = Field(pattern=r"^[A-Za-z0-9_-]{22}$", examples=["k3Jq9x0Zr8WcT1mBvYp4Aa"])
+
+
 #: The quick reactions a player may show the table (each client words them in its language).
 Reaction = Literal["nice", "good_game", "oops", "thinking", "thanks", "wow"]
 
@@ -138,6 +147,7 @@ ClientCommand = Annotated[
     | ProposeAnnulment
     | VoteAnnulment
     | ClaimAbsence
+    | OfferRematch
     | React
     | ClientSeed
     | Sync

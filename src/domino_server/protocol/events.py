@@ -102,6 +102,15 @@ class FairDealInfo(BaseModel):
     server_seed: str | None = Field(description="The seed (64 hex digits) once revealed")
 
 
+class RematchOffer(BaseModel):
+    """The new table where the same players may go on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    table: str
+    by: int = Field(description="The seat whose player opened it")
+
+
 class TableSummary(BaseModel):
     """The public summary of a table."""
 
@@ -124,6 +133,10 @@ class TableSummary(BaseModel):
     )
     fair: FairDealInfo | None = Field(
         None, description="The latest round's commitment (null before the first one)"
+    )
+    rematch: RematchOffer | None = Field(
+        None, description="Once the match is over: the new table a player opened for the "
+        "same players, if one did",
     )
 
 

@@ -110,6 +110,15 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class Rematch:
+    """After the match: the new table where the same players play again."""
+
+    seat: int | None
+    cmd_id: str
+    table: str
+
+
+@dataclass(frozen=True, slots=True)
 class React:
     """A quick reaction (shown to every socket, not stored)."""
 
@@ -171,6 +180,7 @@ Command = (
     | Propose
     | Vote
     | Claim
+    | Rematch
     | React
     | Join
     | SocketCame

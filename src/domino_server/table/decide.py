@@ -66,6 +66,9 @@ def _decide(state: TableState, cmd: c.Command, now: float) -> list[Event]:
     if isinstance(cmd, c.Start):
         _start(out, state, seat, cmd.seed)
         return out.events
+    if isinstance(cmd, c.Rematch):
+        endings.offer_rematch(out, state, seat, cmd.table)
+        return out.events
     if state.status == "waiting":
         raise Refused("not_started", "the match has not started yet")
     if state.status == "finished":

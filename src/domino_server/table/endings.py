@@ -113,3 +113,15 @@ def idle_end(out: Outbox, state: TableState) -> bool:
         return False
     annul(out, state, "abandoned")
     return True
+
+
+def offer_rematch(out: Outbox, state: TableState, seat: int, table: str) -> None:
+    """Once the match is over, a person of the table names the new table where the same
+    players go on (its creator made it): the others' pages offer it. The latest offer
+    counts; nothing of the finished match changes."""
+    require_human(state, seat)
+    if state.status != "finished":
+        raise Refused("not_allowed", "a new table is offered once the match is over")
+    if table == state.spec.table_id:
+        raise Refused("not_allowed", "the new table must be another table")
+    out.info({"type": "rematch", "seat": seat, "table": table})

@@ -173,6 +173,8 @@ def _info(state: TableState, ev: Stored) -> None:
         state.annulment = None
     elif t == "ranking":
         state.ranking = {"points": p["points"], "reason": p["reason"]}
+    elif t == "rematch":
+        state.rematch = {"table": p["table"], "by": p["seat"]}
 
 
 def _take(state: TableState, seat: int, who: Pending, at: float) -> None:

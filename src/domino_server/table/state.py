@@ -128,6 +128,7 @@ class TableState:
     moved_seq: int = 0  # the last match-changing event's number (a person's stale move)
     annulment: dict[str, Any] | None = None  # {"by": seat, "votes": {"seat": bool}}
     ranking: dict[str, Any] | None = None  # the finished match's {"points", "reason"}
+    rematch: dict[str, Any] | None = None  # after the match: {"table", "by"} to go on at
     cmd_ids: dict[tuple[int, str], int] = field(default_factory=dict)  # → seq applied
     reacted_at: tuple[float, ...] = ()  # per seat: its last quick reaction (memory only)
     #: the ids of the latest reactions (at most ``REACTION_IDS_KEPT``, oldest first; the
@@ -183,8 +184,8 @@ class TableState:
     def durable(self) -> tuple[Any, ...]:
         """Everything the stored events rebuild, as one comparable value: the spec, seats,
         status, the match (its record and where the round stands), seq, the turn's start,
-        the last move's time and number, the open annulment, the ranking, the command ids and the
-        fair-deal inputs."""
+        the last move's time and number, the open annulment, the ranking, the rematch offered,
+        the command ids and the fair-deal inputs."""
         m = self.match
         match = None if m is None else (m.to_record(), m.turn, m.round_over, m.over)
         return (
@@ -198,6 +199,7 @@ class TableState:
             self.moved_seq,
             self.annulment,
             self.ranking,
+            self.rematch,
             dict(self.cmd_ids),
             dict(self.fair),
         )

@@ -42,6 +42,7 @@ def summary(state: TableState) -> dict[str, Any]:
         ],
         "annulment": state.annulment,
         "ranking": state.ranking,
+        "rematch": state.rematch,
         "fair": fairplay.public(state),
     }
 
@@ -51,7 +52,7 @@ def summary_key(state: TableState) -> tuple[Any, ...]:
     states with equal keys have summaries that differ at most in ``deadline``."""
     p = state.presence
     return (state.status, state.seats, p.sockets, state.annulment, state.ranking,
-            fairplay.public_key(state))
+            state.rematch, fairplay.public_key(state))
 
 
 def listing(state: TableState) -> dict[str, Any]:

@@ -17,7 +17,7 @@ __all__ = ["SUMMARY_TYPES", "announce"]
 #: Table entries that change the ``table`` summary.
 SUMMARY_TYPES = frozenset(
     ("started", "seat_joined", "seat_human", "seat_bot", "annulment_proposed",
-     "annulment_vote", "annulled", "match_end", "ranking",
+     "annulment_vote", "annulled", "match_end", "ranking", "rematch",
      "fair_commit", "client_seed", "round_start", "fair_reveal")
 )  # fmt: skip
 

@@ -33,6 +33,8 @@ def machine_command(seat: int | None, cmd: Any, dealer: Callable[[], bytes]) -> 
         return mc.Claim(seat, cmd.id)
     if isinstance(cmd, c.React):
         return mc.React(seat, cmd.id, cmd.reaction)
+    if isinstance(cmd, c.OfferRematch):
+        return mc.Rematch(seat, cmd.id, cmd.table)
     if isinstance(cmd, c.ClientSeed):
         return mc.ClientSeed(seat, cmd.id, cmd.round, cmd.seed)
     raise TypeError(f"unknown command {type(cmd).__name__}")

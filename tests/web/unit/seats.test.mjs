@@ -7,7 +7,7 @@ import { setLang, t } from "../../../web/i18n.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
 import { actionText, lastActions, seatNames, seatPlace, timerShare, typedName } from "../../../web/seats.js";
 import { describeEvent, explainRound } from "../../../web/explain.js";
-import { seatName } from "../../../web/sides.js";
+import { rematchSeats, seatName } from "../../../web/sides.js";
 
 setLang("pt-BR");
 
@@ -264,4 +264,16 @@ test("a person's socket coming up is said once: not after 'sat down' or 'back in
   const back = [...played, { seq: 4, event: { type: "seat_bot", seat: 1, reason: "away" } }, { seq: 5, event: { type: "seat_human", seat: 1 } }];
   assert.equal(connectionNews(back, bia, 3), false, "'voltou à cadeira' said her return");
   assert.equal(connectionNews(played.slice(0, 3), { ...bia, away: { moves: 1, since_round: 1 } }, 3), false, "away: her return is said when she takes the seat");
+});
+
+test("a new table for the same players keeps everyone's place, counted from whoever makes it", () => {
+  const seats = [
+    { seat: 0, kind: "human", bot: null }, { seat: 1, kind: "human", bot: null },
+    { seat: 2, kind: "bot", bot: "voquelonia" }, { seat: 3, kind: "bot", bot: "rabisco" },
+  ];
+  // Bia (seat 1) makes it: she sits at 0, Vó Quelônia after her, then Rabisco, then Ana's seat
+  const { bots, partner } = rematchSeats(seats, 1, true);
+  assert.deepEqual(bots, [null, "voquelonia", "rabisco", "nino"]);
+  assert.equal(partner.seat, 3, "her partner across stays across");
+  assert.deepEqual(rematchSeats(seats, 0, false), { bots: [null, "nino", "voquelonia", "rabisco"], partner: null });
 });

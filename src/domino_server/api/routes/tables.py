@@ -24,7 +24,7 @@ from ..answers import ActionDone, CreatedTable, JoinedTable, TableList, TableLis
 from ..database_away import UNREADABLE
 from ..deps import RegistryDep, SeatDep, SettingsDep, TableDep, is_table_id
 from ..limits import AddressLimiter
-from ..requests import AnnulmentVote, CreateTable, JoinTable
+from ..requests import AnnulmentVote, CreateTable, JoinTable, RematchTable
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -264,3 +264,10 @@ async def vote_annulment(body: AnnulmentVote, actor: TableDep, seat: SeatDep) ->
 async def claim_absence(actor: TableDep, seat: SeatDep) -> ActionDone:
     """Correspondence: after 2 days on one seat's turn, that seat loses as if it had left."""
     return await _act(actor, seat, c.ClaimAbsence(type="claim_absence", id=_cid()))
+
+
+@router.post("/{table_id}/rematch", summary="Offer the new table after the match", responses=ERRORS)
+async def offer_rematch(body: RematchTable, actor: TableDep, seat: SeatDep) -> ActionDone:
+    """Once the match is over, name the new table where the same players go on: every
+    page at this table then offers it (``table.rematch`` in the summary)."""
+    return await _act(actor, seat, c.OfferRematch(type="rematch", id=_cid(), table=body.table))
