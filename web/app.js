@@ -24,7 +24,7 @@ import { renderExperience } from "./ranking-view.js";
 import { bindReplay, relabelReplay, shownRecord } from "./replay-page.js";
 import { route } from "./routes.js";
 import { bindRules, renderRules } from "./rules-dialog.js";
-import { applySettings, bindSettings, saveSettings } from "./settings.js";
+import { applySettings, bindSettings, saveSettings, store } from "./settings.js";
 import { bindTableControls } from "./table-controls.js";
 import { bindNetwork, onFrame, redraw, redrawBoard, S, send, socket } from "./table.js";
 import { followFocus } from "./focus-keeper.js";
@@ -97,9 +97,10 @@ function bindChrome() {
 
 function start() {
   onRoute(route);
-  // a link to our seat from another device of ours (device-link.js) speaks our language
+  // a link to our seat from another device of ours (device-link.js) speaks our language,
+  // on a device that has no choice of its own yet (kept once the seat is: table.js)
   const carried = seatFromHash(location.hash);
-  if (carried && LANGS.includes(carried.lang)) saveSettings({ lang: setLang(carried.lang) });
+  if (carried && LANGS.includes(carried.lang) && !store.hasSettings()) setLang(carried.lang);
   applySettings();
   bindChrome();
   bindHand(controls);

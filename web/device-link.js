@@ -6,19 +6,24 @@
  * table is open elsewhere (table-controls.js, "Jogar aqui").
  */
 
-/** The link that opens table `tableId` holding `seat` with `token`, in language `lang`. */
-export function seatLink(origin, tableId, seat, token, lang) {
+/** The link that opens table `tableId` holding `seat` with `token`, in language `lang`,
+ * and with `player`, our player key (experience points follow it), if we have one. */
+export function seatLink(origin, tableId, seat, token, lang, player = null) {
   const fragment = new URLSearchParams({ seat: String(seat), token, lang });
+  if (player) fragment.set("player", player);
   return `${origin}/t/${encodeURIComponent(tableId)}#${fragment}`;
 }
 
-/** The {seat, token, lang} a link's fragment (`location.hash`) carries, or null for none or
- * a bad one (`lang` as written, null if absent: the page checks it against its languages). */
+/** The {seat, token, lang, player} a link's fragment (`location.hash`) carries, or null for
+ * none or a bad one (`lang` as written, null if absent: the page checks it against its
+ * languages; `player` null unless well formed). */
 export function seatFromHash(hash) {
   const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
   const token = params.get("token");
   const seat = params.get("seat");
   if (!token || !/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
   if (!seat || !/^[0-3]$/.test(seat)) return null;
-  return { seat: Number(seat), token, lang: params.get("lang") };
+  const player = params.get("player");
+  const key = player && /^[A-Za-z0-9_-]{16,128}$/.test(player) ? player : null;
+  return { seat: Number(seat), token, lang: params.get("lang"), player: key };
 }

@@ -47,11 +47,13 @@ export function render(S, ui = {}) {
     invite.open = false;
     delete invite.dataset.auto;
   }
-  $("resign").disabled = !v || v.over || S.seat === null;
-  $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment);
+  // (a page that gave its seat to another tab or device acts for nobody: "Jogar aqui" first)
+  $("resign").disabled = !v || v.over || S.seat === null || Boolean(S.yielded);
+  $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment) || Boolean(S.yielded);
+  $("reactions").hidden = Boolean(S.yielded);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
   $("device-btn").hidden = S.seat === null; // a seat of ours to carry to another device
-  $("claim").disabled = absence(S) !== "late";
+  $("claim").disabled = S.yielded || absence(S) !== "late";
   // spectators watch; a seat a bot still holds (a friend arriving) waits for its turn
   const mine = S.table && S.seat !== null ? S.table.seats.find((s) => s.seat === S.seat) : null;
   $("reactions").hidden = !mine || mine.kind !== "human";
@@ -99,7 +101,7 @@ function absence(S) {
 const ABSENCE_TEXT = { waiting: "absence.until", late: "absence.late", mine: "absence.mine", mineLate: "absence.mineLate" };
 
 function renderAbsence(S) {
-  const state = absence(S);
+  const state = S.yielded ? null : absence(S); // (said where the seat is played now)
   const bar = $("absence-bar");
   bar.hidden = state === null;
   if (state === null) return;

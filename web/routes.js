@@ -5,7 +5,9 @@
  * link from another device of ours).
  */
 
+import { toast } from "./announce.js";
 import { seatFromHash } from "./device-link.js";
+import { t } from "./i18n.js";
 import { showHome } from "./home.js";
 import { showLobby } from "./invitation.js";
 import { openReplay } from "./replay-page.js";
@@ -25,11 +27,14 @@ export function route() {
     return;
   }
   const tableId = decodeURIComponent(m[1]);
-  // a link to our seat, from another device (device-link.js): kept here, then out of the
-  // address bar and history, so that it is not copied on by mistake
+  // a link to our seat, from another device (device-link.js): out of the address bar and
+  // history at once (not copied on by mistake), tried on the table, and kept only once the
+  // server takes its token (table.js); a browser holding another seat there keeps its own
   const carried = seatFromHash(location.hash);
-  if (carried) store.saveSeat(tableId, carried.seat, carried.token);
   if (location.hash) history.replaceState(history.state, "", `${location.pathname}${location.search}`);
-  if (store.seatAt(tableId)) openTable(tableId);
+  const held = store.seatAt(tableId);
+  if (carried && held && held.token !== carried.token) toast(t("device.otherSeat"));
+  if (carried && !held) openTable(tableId, { carried });
+  else if (held) openTable(tableId);
   else showLobby(tableId);
 }

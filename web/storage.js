@@ -50,6 +50,14 @@ export function makeStore(backing) {
     }
   };
   return {
+    /** Whether this browser has kept settings of its own (a choice made here). */
+    hasSettings() {
+      try {
+        return backing.getItem(SETTINGS_KEY) !== null;
+      } catch {
+        return false;
+      }
+    },
     /** Settings merged over the defaults. */
     settings() {
       return { ...DEFAULT_SETTINGS, ...read(SETTINGS_KEY, {}) };

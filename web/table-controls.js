@@ -80,7 +80,7 @@ export function bindTableControls() {
     const held = store.seatAt(S.tableId);
     if (!held) return;
     $("more").open = false;
-    $("device-url").value = seatLink(location.origin, S.tableId, held.seat, held.token, getLang());
+    $("device-url").value = seatLink(location.origin, S.tableId, held.seat, held.token, getLang(), store.playerToken());
     $("device-dialog").showModal();
     $("device-url").select();
   });

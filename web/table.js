@@ -10,7 +10,7 @@ import { dismissPlayedForMe, forgetPlayedForMe, noteAwayFromTable, notePlayedFor
 import { recordUrl } from "./api.js";
 import { forgetBoard, renderBoard } from "./board-view.js";
 import { forgetHand } from "./hand-view.js";
-import { isolate, t } from "./i18n.js";
+import { getLang, isolate, t } from "./i18n.js";
 import { reroute } from "./nav.js";
 import { clearTurn, notifyTurn } from "./notify.js";
 import { clearFairResult, offerSeed } from "./fair-view.js";
@@ -19,7 +19,7 @@ import { TableSocket } from "./protocol.js";
 import { renderPush } from "./push.js";
 import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
-import { settings, store } from "./settings.js";
+import { saveSettings, settings, store } from "./settings.js";
 import { play as playSound } from "./sound.js";
 import { connectionNews, matchSentence, repeatsJoin, roundSentence } from "./happenings.js";
 import { WARN_SECONDS } from "./seats.js";
@@ -84,9 +84,15 @@ export function startOnOpen(tableId) {
   pendingAutoStart = tableId;
 }
 
-/** Open the table `tableId` with the seat this browser holds there, or to watch. */
-export function openTable(tableId, { spectate = false } = {}) {
-  const held = spectate ? null : store.seatAt(tableId);
+/** A seat link being tried (device-link.js): {tableId, seat, token, lang, player} until the
+ * server answers its socket. */
+let trying = null;
+
+/** Open the table `tableId` with the seat this browser holds there, or to watch; or with
+ * `carried`, a seat link's seat, kept once the server takes it. */
+export function openTable(tableId, { spectate = false, carried = null } = {}) {
+  trying = carried ? { ...carried, tableId } : null;
+  const held = spectate ? null : carried || store.seatAt(tableId);
   S = initialState(tableId, held ? held.seat : null);
   setPicking(null);
   clearFairResult();
@@ -96,7 +102,7 @@ export function openTable(tableId, { spectate = false } = {}) {
   forgetPlayedForMe();
   lostAt.clear();
   store.setCurrent(tableId);
-  if (held) store.touchSeat(tableId); // a table played again is the last seat to be forgotten
+  if (held && !carried) store.touchSeat(tableId); // a table played again is the last seat to be forgotten
   show("table");
   $("invite-url").value = `${location.origin}/t/${encodeURIComponent(tableId)}`;
   $("record-link").href = recordUrl(tableId);
@@ -113,8 +119,12 @@ export function openTable(tableId, { spectate = false } = {}) {
       onFrame({ type: "yielded" }); // the hand and the main button lock until then
     },
     onFatal: (code) => {
-      // our seat token is not valid here (4401) or the table is gone (4404): back to the invitation
-      if (code === 4401 || code === 4404) store.forgetSeat(tableId);
+      // our seat token is not valid here (4401) or the table is gone (4404): back to the
+      // invitation; a seat link's token was never kept, and what was kept stays
+      if (trying && trying.tableId === tableId) {
+        trying = null;
+        toast(t("device.badLink"));
+      } else if (code === 4401 || code === 4404) store.forgetSeat(tableId);
       closeSocket();
       reroute();
     },
@@ -135,6 +145,17 @@ export function closeSocket() {
   hideBanner();
 }
 
+/** The server took a seat link's token (its `welcome`): the seat it names is kept, with
+ * the player's key and language where this device has none of its own yet. */
+function keepCarried(seat) {
+  const carried = trying;
+  trying = null;
+  if (seat === null || seat === undefined) return;
+  store.saveSeat(carried.tableId, seat, carried.token);
+  if (carried.player && !store.playerToken()) store.savePlayerToken(carried.player);
+  if (carried.lang && !store.hasSettings()) saveSettings({ lang: getLang() });
+}
+
 /** Seat -> the event number when its person's lost connection was said here. */
 const lostAt = new Map();
 
@@ -143,6 +164,7 @@ let heldPoints = null;
 
 export function onFrame(frame) {
   if (frame.type === "welcome" && frame.now) heardServerTime(frame.now);
+  if (frame.type === "welcome" && trying && trying.tableId === S.tableId) keepCarried(frame.seat);
   const before = S;
   S = reduce(S, frame);
   // a command sent again after a lost socket that the table had overtaken meanwhile (a

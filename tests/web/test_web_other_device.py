@@ -49,7 +49,10 @@ def test_a_seat_opened_on_another_device_plays_there(
         assert "#" not in phone.url and "token" not in phone.url
         expect(phone.locator("#lang-select")).to_have_value("en")  # a new device, our language
         kept = phone.evaluate("() => JSON.parse(localStorage['domino.seats'])")
-        assert kept[table_id]["token"] == held["token"]
+        assert kept[table_id] == {"seat": 0, "token": held["token"]}
+        # the same player on both: experience points follow one key
+        mine = page.evaluate("() => localStorage['domino.player']")
+        assert mine and phone.evaluate("() => localStorage['domino.player']") == mine
         # the first device yields the seat, as to a second tab
         expect(page.locator("#elsewhere-bar")).to_be_visible(timeout=10000)
     finally:
@@ -68,8 +71,11 @@ def test_a_seat_opened_on_another_device_plays_there(
         third.close()
 
 
-def test_a_forged_seat_link_seats_nobody(page: Page, server: str, browser: Browser) -> None:
+def test_a_forged_seat_link_seats_nobody_and_takes_no_seat_away(
+    page: Page, server: str, browser: Browser
+) -> None:
     create_vs_computer(page, server, preset="draw", seats=2, goal=100)
+    table_id = page.url.rsplit("/", 1)[1]
     link = _device_link(page)
     forged = re.sub(r"token=[^&]+", "token=" + "A" * 32, link)
     other = browser.new_context()
@@ -77,8 +83,21 @@ def test_a_forged_seat_link_seats_nobody(page: Page, server: str, browser: Brows
         stranger = other.new_page()
         stranger.goto(forged)
         expect(stranger.locator("#lobby")).to_be_visible(timeout=15000)
+        expect(stranger.locator("#toast")).to_contain_text("Este link de cadeira não vale")
         assert stranger.evaluate("() => localStorage['domino.seats'] || '{}'") == "{}"
         assert "#" not in stranger.url
+        # a link whose seat number is wrong: the server's seat is the one kept
+        wrong = other.new_page()
+        wrong.goto(re.sub(r"seat=0", "seat=1", link))
+        wrong.wait_for_function("() => dominoDebug.state().view !== null", timeout=15000)
+        kept = wrong.evaluate("() => JSON.parse(localStorage['domino.seats'])")
+        assert kept[table_id]["seat"] == 0
     finally:
         other.close()
-    expect(page.locator("#elsewhere-bar")).to_be_hidden()
+    # the device that holds the seat, opening a forged link to its own table: its seat stays
+    held = page.evaluate("() => JSON.parse(localStorage['domino.seats'])")[table_id]
+    page.goto(forged)
+    page.wait_for_function("() => dominoDebug.state().view !== null", timeout=15000)
+    expect(page.locator("#toast")).to_contain_text("já tem a sua cadeira nesta mesa")
+    assert page.evaluate("() => JSON.parse(localStorage['domino.seats'])")[table_id] == held
+    assert state(page)["seat"] == 0

@@ -192,8 +192,11 @@ test("a link to our seat carries it after '#', and only a well-formed one is tak
   const token = "abcDEF123_-abcDEF123_-abcDEF1234";
   const link = seatLink("https://d.example", "mesa 7", 2, token, "en");
   assert.equal(link, `https://d.example/t/mesa%207#seat=2&token=${token}&lang=en`);
-  assert.deepEqual(seatFromHash(new URL(link).hash), { seat: 2, token, lang: "en" });
-  assert.deepEqual(seatFromHash(`#seat=1&token=${token}`), { seat: 1, token, lang: null });
+  assert.deepEqual(seatFromHash(new URL(link).hash), { seat: 2, token, lang: "en", player: null });
+  assert.deepEqual(seatFromHash(`#seat=1&token=${token}`), { seat: 1, token, lang: null, player: null });
+  const player = "PLAYERkey_PLAYERkey-123";
+  assert.equal(seatFromHash(new URL(seatLink("https://d.example", "m", 0, token, "pt-BR", player)).hash).player, player);
+  assert.equal(seatFromHash(`#seat=0&token=${token}&player=<x>`).player, null, "a bad key is dropped, the seat kept");
   for (const bad of ["", "#", `#seat=2`, `#token=${token}`, `#seat=&token=${token}`, `#seat=4&token=${token}`,
     `#seat=-1&token=${token}`, `#seat=1.5&token=${token}`, "#seat=1&token=short", `#seat=1&token=${token}<script>`]) {
     assert.equal(seatFromHash(bad), null, bad);
