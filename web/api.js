@@ -108,7 +108,7 @@ export function getTable(tableId) {
   return call("GET", `/api/tables/${encodeURIComponent(tableId)}`);
 }
 
-/** Where the finished match's record (domino-record/1) downloads from. */
+/** Where the finished match's record (domino-record/2, or /3 when it says how the match ended) downloads from. */
 export function recordUrl(tableId) {
   return `/api/tables/${encodeURIComponent(tableId)}/record`;
 }
@@ -118,7 +118,7 @@ export function getReplay(tableId) {
   return call("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
 }
 
-/** A record file (`domino-record/1`, parsed) as replay steps: {rules, steps, names: null}. */
+/** A record file (`domino-record/1`, `/2` or `/3`, parsed) as replay steps: {rules, steps, names: null}. */
 export function replayRecord(record) {
   return call("POST", "/api/replay", record);
 }

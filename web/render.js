@@ -50,13 +50,12 @@ export function render(S, ui = {}) {
   // (a page that gave its seat to another tab or device acts for nobody: "Jogar aqui" first)
   $("resign").disabled = !v || v.over || S.seat === null || Boolean(S.yielded);
   $("annul").disabled = !v || v.over || S.seat === null || Boolean(S.table && S.table.annulment) || Boolean(S.yielded);
-  $("reactions").hidden = Boolean(S.yielded);
   $("claim").hidden = !(S.table && S.table.pace === "correspondence");
   $("device-btn").hidden = S.seat === null; // a seat of ours to carry to another device
   $("claim").disabled = S.yielded || absence(S) !== "late";
   // spectators watch; a seat a bot still holds (a friend arriving) waits for its turn
   const mine = S.table && S.seat !== null ? S.table.seats.find((s) => s.seat === S.seat) : null;
-  $("reactions").hidden = !mine || mine.kind !== "human";
+  $("reactions").hidden = !mine || mine.kind !== "human" || Boolean(S.yielded);
   renderAbsence(S);
   if ($("history-dialog").open) renderHistory(S);
   if ($("score-dialog").open) renderScoreSheet(S);

@@ -156,6 +156,8 @@ export function handModel(view) {
 export function mainAction(state) {
   const { view, table } = state;
   const status = table && table.status;
+  // the seat is played in another tab or on another device: nothing to do here but take it back
+  if (state.yielded && !(view && view.over)) return { kind: "wait", label: t("action.elsewhere"), enabled: false };
   if (!view || status === "waiting") {
     const me = table && table.seats && table.seats.find((s) => s.seat === state.seat);
     if (status === "waiting" && me && me.creator) {
@@ -168,8 +170,6 @@ export function mainAction(state) {
     return { kind: "wait", label: t(waitFor), enabled: false };
   }
   if (view.over) return { kind: "none", label: "", enabled: false };
-  // the seat is played in another tab or on another device: nothing to do here but take it back
-  if (state.yielded) return { kind: "wait", label: t("action.elsewhere"), enabled: false };
   if (view.round_over) {
     return { kind: "next_round", label: t("action.nextRound"), enabled: state.seat !== null };
   }

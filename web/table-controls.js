@@ -1,7 +1,7 @@
 /** The table's other buttons: resign, annulment, claiming a win, the invite link, rematch; the confirm dialog. */
 
 import { toast } from "./announce.js";
-import { createTable, offerRematch, refusalReason } from "./api.js";
+import { createTable, getTable, offerRematch, refusalReason } from "./api.js";
 import { seatLink } from "./device-link.js";
 import { getLang, t } from "./i18n.js";
 import { bindMoreMenu } from "./more-menu.js";
@@ -166,9 +166,15 @@ async function rematch() {
     store.savePlayerToken(res.player_token);
     store.saveSeat(res.table_id, res.seat, res.token);
     if (friends && held) {
-      // the friends still at the finished table are told where to go on; a failure here
-      // leaves them the link to share, as before
-      await offerRematch(old, held.token, res.table_id).catch(() => null);
+      // the friends still at the finished table are told where to go on. Refused: a
+      // friend's offer came first (the first stands), so we go to theirs; failed
+      // otherwise: ours has its link to share, as before
+      const offered = await offerRematch(old, held.token, res.table_id).then(() => true, (err) => err);
+      const now = offered === true ? null : await getTable(old).catch(() => null);
+      if (now && now.rematch && now.rematch.table !== res.table_id) {
+        go(`/t/${encodeURIComponent(now.rematch.table)}`);
+        return;
+      }
     }
     if (!friends) startOnOpen(res.table_id);
     delete $("invite").dataset.touched; // the new link shows itself

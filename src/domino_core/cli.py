@@ -40,8 +40,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="domino", description="Dominó: rules engine, game records and server.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     rep = sub.add_parser("replay", help="check a game record and print its results as JSON",
-                         description="Replay a domino-record/1 file (- for standard input) and "
-                                     "print the rounds, the score and the winner as JSON.")
+                         description="Replay a domino-record file (/1, /2 or /3; - for "
+                                     "standard input) and print the rounds, the score and "
+                                     "the winner as JSON.")
     rep.add_argument("file", metavar="FILE", help="the record (JSON); - reads standard input")
     ver = sub.add_parser("verify", help="check that every deal of a record is the one its "
                                         "committed seeds fix",

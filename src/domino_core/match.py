@@ -26,6 +26,7 @@ from .deal import (
 )
 from .leaving import ANNUL_REASONS, RESIGN_REASONS, EndReason, end_reason, resign_winner
 from .moves import IllegalMove, Move
+from .record_end import trailing_draws
 from .record_write import write_record
 from .result import RoundResult
 from .round import Round
@@ -289,6 +290,16 @@ class Match:
         return [{"type": "match_end", "reason": reason, "winner": winner, **extra}]
 
     # -- records -------------------------------------------------------------
+
+    @property
+    def end_draws(self) -> int | None:
+        """Drawing by hand (``auto_draw`` off), a match that ended inside a round by a
+        resignation, an absence or an annulment: the tiles drawn after its last play, which
+        its record's ``end`` says (RECORD.md); else None."""
+        inside = self.round.end == "unfinished"
+        if self.end_reason in (None, "goal") or self.rules.auto_draw or not inside:
+            return None
+        return trailing_draws(self.round.log)
 
     def to_record(self) -> dict[str, Any]:
         """The match as a ``domino-record/1`` object (RECORD.md)."""

@@ -190,13 +190,13 @@ def read_record(obj: object) -> ParsedRecord:
         raise RecordError(0, 0, "a record must be a JSON object")
     fmt = obj.get("format")
     ending = fmt == FORMAT_END
-    if "end" in obj and not ending and fmt in (FORMAT, FORMAT_FAIR):
+    if "format" in obj and fmt not in (FORMAT, FORMAT_FAIR, FORMAT_END):
+        raise RecordError(0, 0, f"format must be {FORMAT!r}, {FORMAT_FAIR!r} or {FORMAT_END!r}, "
+                                f"not {fmt!r}")
+    if "end" in obj and not ending:
         raise RecordError(0, 0, f'"end" is a key of {FORMAT_END!r} records, not of {fmt!r}')
     _check_keys(obj, _RECORD_KEYS if ending else _RECORD_KEYS[:-1], "a record", 0,
                 optional=("end",))
-    if fmt not in (FORMAT, FORMAT_FAIR, FORMAT_END):
-        raise RecordError(0, 0, f"format must be {FORMAT!r}, {FORMAT_FAIR!r} or {FORMAT_END!r}, "
-                                f"not {fmt!r}")
     round_keys = _ROUND_KEYS if fmt == FORMAT else _ROUND_KEYS_FAIR
     rules = _parse_rules(obj.get("rules"))
     rounds_obj = obj.get("rounds")
@@ -228,15 +228,17 @@ def read_record(obj: object) -> ParsedRecord:
 # ----------------------------------------------------------------------------- replaying
 
 
-def _push_forced(match: Match) -> None:
-    """Push forced draws while they are the only legal move (``auto_draw`` off)."""
-    for _ in range(_MAX_FORCED):
+def _push_forced(match: Match, limit: int = _MAX_FORCED) -> int:
+    """Push forced draws while they are the only legal move (``auto_draw`` off), at most
+    ``limit``; how many."""
+    for done in range(limit):
         if match.turn is None:
-            return
+            return done
         legal = match.legal_moves()
         if not legal or any(m.kind == "play" for m in legal):
-            return
+            return done
         match.push(legal[0])
+    return limit
 
 
 def _play(match: Match, move: Move, round_no: int, play_no: int) -> None:
@@ -280,15 +282,20 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
         for play_no, move in enumerate(rnd.plays, start=1):
             _push_forced(match)
             _play(match, move, round_no, play_no)
-        _push_forced(match)
+        last = round_no == len(parsed.rounds)
+        if last and parsed.end is not None and parsed.end.draws is not None:
+            if _push_forced(match, parsed.end.draws) != parsed.end.draws:  # the hand's draws
+                raise RecordError(round_no, 0, f'"end" says {parsed.end.draws} tiles were drawn '
+                                  "after the last play, more than were there to draw")
+        else:
+            _push_forced(match)
     assert match is not None
     summary_end = None
     if parsed.end is not None:
-        end_at = len(parsed.rounds)
         try:
             apply_ending(match, parsed.end)
-        except ValueError as exc:
-            raise RecordError(end_at, 0, str(exc)) from None
+        except ValueError as exc:  # (the record's header: "end" is a key of the record)
+            raise RecordError(0, 0, str(exc)) from None
         summary_end = parsed.end.to_dict()
     out = match.replay_summary()
     if summary_end is not None:

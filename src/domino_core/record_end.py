@@ -20,7 +20,7 @@ from .leaving import ANNUL_REASONS, RESIGN_REASONS
 if TYPE_CHECKING:
     from .match import Match
 
-__all__ = ["END_REASONS", "Ending", "apply_ending", "parse_ending"]
+__all__ = ["END_REASONS", "Ending", "apply_ending", "parse_ending", "trailing_draws"]
 
 #: The reasons an ``end`` may give, in RECORD.md's order.
 END_REASONS = RESIGN_REASONS + ANNUL_REASONS
@@ -34,12 +34,19 @@ class Ending:
 
     reason: str
     seat: int | None = None
+    #: Drawing by hand (``auto_draw`` off), with the match ended inside a round: the tiles
+    #: the seat on turn drew after the last play written; a replay makes exactly those,
+    #: not every draw that was forced. ``None``: the round is replayed to where its forced
+    #: moves lead (it had ended, or the draws are the engine's own).
+    draws: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The record's ``end`` object."""
         out: dict[str, Any] = {"reason": self.reason}
         if self.seat is not None:
             out["seat"] = self.seat
+        if self.draws is not None:
+            out["draws"] = self.draws
         return out
 
 
@@ -48,8 +55,12 @@ def parse_ending(obj: object, seats: int) -> Ending:
     if not isinstance(obj, Mapping):
         raise ValueError('"end" must be an object like {"reason": "resign", "seat": 1}')
     for key in obj:
-        if key not in ("reason", "seat"):
-            raise ValueError(f'unknown key {key!r} in "end": it holds "reason" and "seat"')
+        if key not in ("reason", "seat", "draws"):
+            raise ValueError(f'unknown key {key!r} in "end": it holds "reason", "seat" and '
+                             '"draws"')
+    draws = obj.get("draws")
+    if draws is not None and (type(draws) is not int or not 0 <= draws <= 28):
+        raise ValueError(f'"end" "draws" must be a number of tiles drawn, not {draws!r}')
     reason = obj.get("reason")
     if reason not in END_REASONS:
         raise ValueError(f'"end" "reason" must be one of {", ".join(END_REASONS)}, '
@@ -59,10 +70,10 @@ def parse_ending(obj: object, seats: int) -> Ending:
         if type(seat) is not int or not 0 <= seat < seats:
             raise ValueError(f'"end" for {reason!r} needs the "seat" that left, '
                              f"0..{seats - 1}, not {seat!r}")
-        return Ending(reason, seat)
+        return Ending(reason, seat, draws)
     if "seat" in obj:
         raise ValueError(f'"end" for {reason!r} has no "seat" (nobody left)')
-    return Ending(reason)
+    return Ending(reason, None, draws)
 
 
 def apply_ending(match: Match, ending: Ending) -> list[dict[str, Any]]:
@@ -74,3 +85,15 @@ def apply_ending(match: Match, ending: Ending) -> list[dict[str, Any]]:
     if ending.seat is not None:
         return match.resign(ending.seat, ending.reason)
     return match.annul(ending.reason)
+
+
+def trailing_draws(log: list[dict[str, Any]]) -> int:
+    """The tiles drawn by hand after the last play of a round's public ``log`` (one entry
+    each, ``auto_draw`` off): what a record's ``end`` says as ``draws``."""
+    n = 0
+    for entry in reversed(log):
+        if entry.get("type") == "play":
+            break
+        if entry.get("type") == "draw":
+            n += int(entry.get("count") or 1)
+    return n

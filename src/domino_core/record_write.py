@@ -50,6 +50,12 @@ class Recorded(Protocol):
         """The seat that resigned or lost by absence, if one did."""
         ...
 
+    @property
+    def end_draws(self) -> int | None:
+        """Drawing by hand, a match ended inside a round: the tiles drawn after its last
+        play (``record_end.Ending.draws``); else None."""
+        ...
+
 
 def write_record(match: Recorded,
                  fair: Sequence[FairProof | None] | None = None) -> dict[str, Any]:
@@ -88,5 +94,5 @@ def write_record(match: Recorded,
     if match.end_reason in END_REASONS:
         seat = match.end_seat if match.end_reason in RESIGN_REASONS else None
         out["format"] = FORMAT_END
-        out["end"] = Ending(match.end_reason, seat).to_dict()
+        out["end"] = Ending(match.end_reason, seat, match.end_draws).to_dict()
     return out

@@ -47,17 +47,20 @@ def _step(
     }
 
 
-def _forced(match: Match, round_no: int, steps: list[dict[str, Any]], count: list[int]) -> None:
-    """Push the forced draws and passes while nothing else is legal, a step each."""
-    for _ in range(_MAX_FORCED):
+def _forced(match: Match, round_no: int, steps: list[dict[str, Any]], count: list[int],
+            limit: int = _MAX_FORCED) -> int:
+    """Push the forced draws and passes while nothing else is legal (at most ``limit``), a
+    step each; how many."""
+    for done in range(limit):
         if match.turn is None or match.over:
-            return
+            return done
         legal = match.legal_moves()
         if not legal or any(m.kind == "play" for m in legal):
-            return
+            return done
         events = match.push(legal[0])
         count[0] += 1
         steps.append(_step(match, round_no, count[0], events))
+    return limit
 
 
 def replay_steps(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -98,15 +101,21 @@ def replay_steps(record: Mapping[str, Any]) -> dict[str, Any]:
                 raise RecordError(round_no, play_no, str(exc)) from exc
             count[0] += 1
             steps.append(_step(match, round_no, count[0], events))
-        _forced(match, round_no, steps, count)
+        end = parsed.end if round_no == len(parsed.rounds) else None
+        if end is not None and end.draws is not None:  # the draws made by hand, no more
+            if _forced(match, round_no, steps, count, end.draws) != end.draws:
+                raise RecordError(round_no, 0, f'"end" says {end.draws} tiles were drawn '
+                                  "after the last play, more than were there to draw")
+        else:
+            _forced(match, round_no, steps, count)
     assert match is not None
     out: dict[str, Any] = {"rules": match.rules.to_dict(), "steps": steps}
     if parsed.end is not None:
         # a resignation, an annulment...: the steps stay the moves; ``outcome`` says it
         try:
             apply_ending(match, parsed.end)
-        except ValueError as exc:
-            raise RecordError(len(parsed.rounds), 0, str(exc)) from None
+        except ValueError as exc:  # (the record's header: "end" is a key of the record)
+            raise RecordError(0, 0, str(exc)) from None
     if match.over:
         out["outcome"] = {"winner": match.winner, "end_reason": match.end_reason,
                           "scores": list(match.scores), "seat": match.end_seat}

@@ -28,9 +28,11 @@ def test_a_person_offers_the_new_table_once_the_match_is_over() -> None:
     events = t.do(mc.Rematch(1, "m", NEW))
     assert t.types(events) == ["rematch"]
     assert summary(t.state)["rematch"] == {"table": NEW, "by": 1}
-    # a second offer (Ana made one too) is the one that counts
-    t.do(mc.Rematch(0, "m2", "N" * 22))
-    assert summary(t.state)["rematch"] == {"table": "N" * 22, "by": 0}
+    # a second offer (Ana made one too at the same moment) is refused: the first stands,
+    # so everyone goes to one table
+    second = t.try_(mc.Rematch(0, "m2", "N" * 22))
+    assert isinstance(second, Rejection) and NEW in second.reason
+    assert summary(t.state)["rematch"] == {"table": NEW, "by": 1}
     # nothing of the match changed: still over, same winner and scores
     assert t.state.match is not None and t.state.match.over and t.state.match.winner == 0
 

@@ -30,8 +30,11 @@ def test_the_older_tab_yields_the_seat_and_takes_it_back_when_asked(
     expect(page.locator("#hand .hand-tile.lit")).to_have_count(0)
     expect(page.locator("#turn-text")).to_have_text("Você está jogando em outra aba ou aparelho")
     expect(page.locator("#timer")).to_be_hidden()  # its clock would stand still here
+    page.click("#more summary")
     expect(page.locator("#resign")).to_be_disabled()  # nothing acts for the seat from here
+    expect(page.locator("#history-btn")).to_be_visible()
     expect(page.locator("#reactions")).to_be_hidden()
+    page.keyboard.press("Escape")
     # it stays so: the older tab does not take the seat back by itself
     page.wait_for_timeout(2000)
     expect(bar).to_be_visible()

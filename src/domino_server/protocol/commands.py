@@ -94,7 +94,8 @@ class ClaimAbsence(_Command):
 class OfferRematch(_Command):
     """After the match: tell the table's other players the new table where the same
     friends play again (``table``, made by ``POST /api/tables``), so their pages offer it
-    instead of each making one of their own."""
+    instead of each making one of their own. Only ``POST /api/tables/{id}/rematch`` sends
+    it (it checks the new table against the database), not a socket."""
 
     type: Literal["rematch"]
     table: str = Field(pattern=r"^[A-Za-z0-9_-]{22}$", examples=["k3Jq9x0Zr8WcT1mBvYp4Aa"])
@@ -147,7 +148,6 @@ ClientCommand = Annotated[
     | ProposeAnnulment
     | VoteAnnulment
     | ClaimAbsence
-    | OfferRematch
     | React
     | ClientSeed
     | Sync

@@ -117,11 +117,13 @@ def idle_end(out: Outbox, state: TableState) -> bool:
 
 def offer_rematch(out: Outbox, state: TableState, seat: int, table: str) -> None:
     """Once the match is over, a person of the table names the new table where the same
-    players go on (its creator made it): the others' pages offer it. The latest offer
-    counts; nothing of the finished match changes."""
+    players go on (its creator made it): the others' pages offer it. The first offer
+    stands; nothing of the finished match changes."""
     require_human(state, seat)
     if state.status != "finished":
         raise Refused("not_allowed", "a new table is offered once the match is over")
     if table == state.spec.table_id:
         raise Refused("not_allowed", "the new table must be another table")
+    if state.rematch is not None:  # the first stands: everyone goes to one table
+        raise Refused("not_allowed", f"a new table is already offered: {state.rematch['table']}")
     out.info({"type": "rematch", "seat": seat, "table": table})

@@ -40,6 +40,10 @@ async def table_replay(actor: TableDep) -> dict[str, Any]:
     # who held each seat at the end, as the table showed it: the page names them alike
     out["seats"] = [{k: s[k] for k in ("seat", "name", "kind", "bot")} for s in seats]
     out["table_id"] = actor.id
+    # how it ended, as the table itself has it (a record's `end` replays to the same)
+    m = actor.match
+    out["outcome"] = {"winner": m.winner, "end_reason": m.end_reason,
+                      "scores": list(m.scores), "seat": m.end_seat}
     return out
 
 

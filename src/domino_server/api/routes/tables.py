@@ -267,7 +267,20 @@ async def claim_absence(actor: TableDep, seat: SeatDep) -> ActionDone:
 
 
 @router.post("/{table_id}/rematch", summary="Offer the new table after the match", responses=ERRORS)
-async def offer_rematch(body: RematchTable, actor: TableDep, seat: SeatDep) -> ActionDone:
+async def offer_rematch(
+    body: RematchTable, actor: TableDep, seat: SeatDep, registry: RegistryDep
+) -> ActionDone:
     """Once the match is over, name the new table where the same players go on: every
-    page at this table then offers it (``table.rematch`` in the summary)."""
+    page at this table then offers it (``table.rematch`` in the summary). The new table
+    must be one this seat's player opened and not over; the first offer stands."""
+    target = await registry.load_state(body.table)
+    creator = None if target is None else next((s for s in target.seats if s.creator), None)
+    mine = actor.state.seats[seat].player_hash
+    if (
+        target is None or target.status == "finished" or creator is None or mine is None
+        or creator.player_hash != mine
+    ):
+        raise HTTPException(
+            status.HTTP_403_FORBIDDEN, "not_allowed: offer a table you opened, not yet over"
+        )
     return await _act(actor, seat, c.OfferRematch(type="rematch", id=_cid(), table=body.table))
