@@ -10,7 +10,7 @@ import { dismissPlayedForMe, forgetPlayedForMe, noteAwayFromTable, notePlayedFor
 import { recordUrl } from "./api.js";
 import { forgetBoard, renderBoard } from "./board-view.js";
 import { forgetHand } from "./hand-view.js";
-import { getLang, isolate, t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 import { reroute } from "./nav.js";
 import { clearTurn, notifyTurn } from "./notify.js";
 import { clearFairResult, offerSeed } from "./fair-view.js";
@@ -19,7 +19,8 @@ import { TableSocket } from "./protocol.js";
 import { renderPush } from "./push.js";
 import { forgetReactions, noteReaction, SHOW_MS } from "./reactions.js";
 import { render, renderSeats, renderTimer } from "./render.js";
-import { saveSettings, settings, store } from "./settings.js";
+import { settings, store } from "./settings.js";
+import { carriedRefused, carriedTaken, tryCarried } from "./seat-trial.js";
 import { play as playSound } from "./sound.js";
 import { connectionNews, matchSentence, repeatsJoin, roundSentence } from "./happenings.js";
 import { WARN_SECONDS } from "./seats.js";
@@ -84,14 +85,10 @@ export function startOnOpen(tableId) {
   pendingAutoStart = tableId;
 }
 
-/** A seat link being tried (device-link.js): {tableId, seat, token, lang, player} until the
- * server answers its socket. */
-let trying = null;
-
 /** Open the table `tableId` with the seat this browser holds there, or to watch; or with
  * `carried`, a seat link's seat, kept once the server takes it. */
 export function openTable(tableId, { spectate = false, carried = null } = {}) {
-  trying = carried ? { ...carried, tableId } : null;
+  tryCarried(tableId, carried);
   const held = spectate ? null : carried || store.seatAt(tableId);
   S = initialState(tableId, held ? held.seat : null);
   setPicking(null);
@@ -121,10 +118,8 @@ export function openTable(tableId, { spectate = false, carried = null } = {}) {
     onFatal: (code) => {
       // our seat token is not valid here (4401) or the table is gone (4404): back to the
       // invitation; a seat link's token was never kept, and what was kept stays
-      if (trying && trying.tableId === tableId) {
-        trying = null;
-        toast(t("device.badLink"));
-      } else if (code === 4401 || code === 4404) store.forgetSeat(tableId);
+      if (carriedRefused(tableId)) toast(t("device.badLink"));
+      else if (code === 4401 || code === 4404) store.forgetSeat(tableId);
       closeSocket();
       reroute();
     },
@@ -145,17 +140,6 @@ export function closeSocket() {
   hideBanner();
 }
 
-/** The server took a seat link's token (its `welcome`): the seat it names is kept, with
- * the player's key and language where this device has none of its own yet. */
-function keepCarried(seat) {
-  const carried = trying;
-  trying = null;
-  if (seat === null || seat === undefined) return;
-  store.saveSeat(carried.tableId, seat, carried.token);
-  if (carried.player && !store.playerToken()) store.savePlayerToken(carried.player);
-  if (carried.lang && !store.hasSettings()) saveSettings({ lang: getLang() });
-}
-
 /** Seat -> the event number when its person's lost connection was said here. */
 const lostAt = new Map();
 
@@ -164,7 +148,7 @@ let heldPoints = null;
 
 export function onFrame(frame) {
   if (frame.type === "welcome" && frame.now) heardServerTime(frame.now);
-  if (frame.type === "welcome" && trying && trying.tableId === S.tableId) keepCarried(frame.seat);
+  if (frame.type === "welcome") carriedTaken(S.tableId, frame.seat);
   const before = S;
   S = reduce(S, frame);
   // a command sent again after a lost socket that the table had overtaken meanwhile (a

@@ -93,7 +93,7 @@ const LAYERS = {
 /** The wiring: every module that owns state, a socket or the page's events. */
 const WIRING = [
   "app.js", "routes.js", "table.js", "moves.js", "table-controls.js", "home.js", "invitation.js", "replay-page.js",
-  "push.js", "fair-view.js", "auto-notice.js",
+  "push.js", "fair-view.js", "auto-notice.js", "seat-trial.js",
 ];
 /** Modules outside the page's graph: the service worker runs on its own and imports nothing. */
 const OUTSIDE = ["sw.js"];
