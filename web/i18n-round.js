@@ -55,6 +55,7 @@ export const ROUND_TEXTS = {
     "round.explain.batida.blocked.solo": "Trancado: ganha quem tem menos pontos na mão; empate não vale nada.",
     "round.hands": "Mãos reveladas",
     "round.boneyard": "Monte",
+    "round.sleeping": "Dormiram",
 
     "match.over": "Fim da partida",
     "match.winner": "{name} venceu a partida!",
@@ -216,6 +217,7 @@ export const ROUND_TEXTS = {
     "round.explain.batida.blocked.solo": "Blocked: the lightest hand wins; a tie scores nothing.",
     "round.hands": "Hands shown",
     "round.boneyard": "Boneyard",
+    "round.sleeping": "Sleeping tiles",
 
     "match.over": "Match over",
     "match.winner": "{name} won the match!",

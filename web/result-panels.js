@@ -42,6 +42,13 @@ export function renderOverlays(S) {
         );
       })
       .join("");
+    // the tiles nobody held: the boneyard left, or by batida those that slept all round
+    const rest = result.boneyard || [];
+    if (rest.length) {
+      const label = t(rules.drawing === false ? "round.sleeping" : "round.boneyard");
+      const tiles = rest.map((tile) => `<span class="mini" role="img" aria-label="${tile}">${uprightTileSvg(tile)}</span>`).join("");
+      $("round-hands").insertAdjacentHTML("beforeend", `<div class="reveal-row rest"><span class="reveal-name">${escapeHtml(label)}</span><span class="reveal-tiles">${tiles}</span></div>`);
+    }
   }
   matchBox.hidden = !(v && v.over);
   const wrap = $("board-wrap");
