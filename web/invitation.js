@@ -126,7 +126,20 @@ export async function submitJoin(ev) {
 
 /** Watch the table of the invitation on screen without a seat. */
 export function spectate() {
+  watching(lobbyTable, true);
   openTable(lobbyTable, { spectate: true });
+}
+
+/** Whether this tab watches `tableId` (set with `on`): a reload goes on watching, as a
+ * seat's reload goes on playing (kept for the tab only: sessionStorage). */
+export function watching(tableId, on = undefined) {
+  const key = `domino.watching.${tableId}`;
+  try {
+    if (on !== undefined) sessionStorage.setItem(key, "1");
+    return sessionStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
 }
 
 /** A seat in words: "Nina (robô médio)", "cadeira livre (Nino, robô médio)", a person's name. */

@@ -9,7 +9,7 @@ import { toast } from "./announce.js";
 import { seatFromHash } from "./device-link.js";
 import { t } from "./i18n.js";
 import { showHome } from "./home.js";
-import { showLobby } from "./invitation.js";
+import { showLobby, watching } from "./invitation.js";
 import { openReplay } from "./replay-page.js";
 import { store } from "./settings.js";
 import { openTable } from "./table.js";
@@ -36,5 +36,6 @@ export function route() {
   if (carried && held && held.token !== carried.token) toast(t("device.otherSeat"));
   if (carried && !held) openTable(tableId, { carried });
   else if (held) openTable(tableId);
+  else if (watching(tableId)) openTable(tableId, { spectate: true }); // a reload while watching
   else showLobby(tableId);
 }

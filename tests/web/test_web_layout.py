@@ -132,9 +132,14 @@ def test_round_over_panel_and_board_do_not_collide(
     expect(page.locator("#board .target")).to_have_count(0)
     expect(page.locator("#board .tile.last")).to_have_count(0)
     # every hand face up: as many revealed tiles as the seats held
-    hands = state(page)["view"]["result"]["hands"]
-    expect(page.locator("#round-hands .reveal-row")).to_have_count(4)
-    expect(page.locator("#round-hands .mini")).to_have_count(sum(len(h) for h in hands))
+    result = state(page)["view"]["result"]
+    hands = result["hands"]
+    expect(page.locator("#round-hands .reveal-row:not(.rest)")).to_have_count(4)
+    shown = page.locator("#round-hands .reveal-row:not(.rest) .mini")
+    expect(shown).to_have_count(sum(len(h) for h in hands))
+    # and the tiles left in the boneyard, after them
+    left = page.locator("#round-hands .reveal-row.rest .mini")
+    expect(left).to_have_count(len(result.get("boneyard") or []))
     # our own hand moved into the panel; the main button says what comes next
     expect(page.locator("#hand")).to_be_hidden()
     expect(page.locator("#main-action")).to_have_text("Próxima rodada")

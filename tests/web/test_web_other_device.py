@@ -67,6 +67,11 @@ def test_a_seat_opened_on_another_device_plays_there(
         watcher.click("#more summary")
         expect(watcher.locator("#history-btn")).to_be_visible()
         expect(watcher.locator("#device-btn")).to_be_hidden()
+        # a reload goes on watching (it used to land on the invitation again)
+        watcher.reload()
+        watcher.wait_for_function("() => dominoDebug.state().view !== null", timeout=15000)
+        assert state(watcher)["seat"] is None
+        expect(watcher.locator("#lobby")).to_be_hidden()
     finally:
         third.close()
 
