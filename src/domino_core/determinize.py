@@ -100,6 +100,5 @@ def match_from_view(
     m.over = view.over
     m.winner = view.winner
     m.end_reason = view.end_reason
-    m.end_seat = None  # (a search never needs who left: a match over is not searched)
     m.round = r
     return m

@@ -34,7 +34,8 @@ from .rules import Rules
 from .tiles import N_TILES, Tile
 
 __all__ = ["FORMAT", "FORMAT_END", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError",
-           "read_record", "replay", "write_record"]
+           "check_forced", "end_match", "forced_after_plays", "read_record", "replay",
+           "write_record"]
 
 _MAX_FORCED = 200  # forced draws in a row: more than a round can ever hold
 #: The most plays a round can hold: each play lays a tile of its own (a record writes no
@@ -241,6 +242,36 @@ def _push_forced(match: Match, limit: int = _MAX_FORCED) -> int:
     return limit
 
 
+def forced_after_plays(parsed: ParsedRecord, round_no: int) -> int:
+    """How many forced draws a replay makes after round ``round_no``'s last play: every
+    one the rules force, except where the record's ``end`` says how many the seat on turn
+    drew before the match ended there (``Ending.draws``, its last round only)."""
+    end = parsed.end
+    if end is None or end.draws is None or round_no != len(parsed.rounds):
+        return _MAX_FORCED
+    return end.draws
+
+
+def check_forced(parsed: ParsedRecord, round_no: int, made: int) -> None:
+    """:class:`RecordError` unless the replay could make the draws the ``end`` says were
+    made (``made``: how many it did, after :func:`forced_after_plays`)."""
+    want = forced_after_plays(parsed, round_no)
+    if want != _MAX_FORCED and made != want:
+        raise RecordError(round_no, 0, f'"end" says {want} tiles were drawn after the last '
+                                       "play, more than were there to draw")
+
+
+def end_match(match: Match, parsed: ParsedRecord) -> None:
+    """End ``match`` as the record's ``end`` says, if it says (:class:`RecordError`, the
+    record's own, if the match is already over)."""
+    if parsed.end is None:
+        return
+    try:
+        apply_ending(match, parsed.end)
+    except ValueError as exc:  # (the record's header: "end" is a key of the record)
+        raise RecordError(0, 0, str(exc)) from None
+
+
 def _play(match: Match, move: Move, round_no: int, play_no: int) -> None:
     """Push one written play, or raise :class:`RecordError` saying why it is illegal."""
     seat = match.turn
@@ -282,22 +313,10 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
         for play_no, move in enumerate(rnd.plays, start=1):
             _push_forced(match)
             _play(match, move, round_no, play_no)
-        last = round_no == len(parsed.rounds)
-        if last and parsed.end is not None and parsed.end.draws is not None:
-            if _push_forced(match, parsed.end.draws) != parsed.end.draws:  # the hand's draws
-                raise RecordError(round_no, 0, f'"end" says {parsed.end.draws} tiles were drawn '
-                                  "after the last play, more than were there to draw")
-        else:
-            _push_forced(match)
+        check_forced(parsed, round_no, _push_forced(match, forced_after_plays(parsed, round_no)))
     assert match is not None
-    summary_end = None
-    if parsed.end is not None:
-        try:
-            apply_ending(match, parsed.end)
-        except ValueError as exc:  # (the record's header: "end" is a key of the record)
-            raise RecordError(0, 0, str(exc)) from None
-        summary_end = parsed.end.to_dict()
+    end_match(match, parsed)
     out = match.replay_summary()
-    if summary_end is not None:
-        out["end"] = summary_end
+    if parsed.end is not None:
+        out["end"] = parsed.end.to_dict()
     return out

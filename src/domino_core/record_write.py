@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from .deal import Deal
 from .fairdeal import FairProof
-from .leaving import RESIGN_REASONS, EndReason
+from .leaving import EndReason
 from .record_end import END_REASONS, Ending
 from .rules import KNOBS, Rules
 
@@ -91,8 +91,7 @@ def write_record(match: Recorded,
             if proof is not None:
                 rnd["fair"] = proof.to_dict()
         out["format"] = FORMAT_FAIR
-    if match.end_reason in END_REASONS:
-        seat = match.end_seat if match.end_reason in RESIGN_REASONS else None
+    if match.end_reason in END_REASONS:  # (end_seat: None but for a seat that left)
         out["format"] = FORMAT_END
-        out["end"] = Ending(match.end_reason, seat, match.end_draws).to_dict()
+        out["end"] = Ending(match.end_reason, match.end_seat, match.end_draws).to_dict()
     return out

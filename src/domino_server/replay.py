@@ -12,8 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from domino_core import Match, view_for
-from domino_core.record import RecordError, read_record
-from domino_core.record_end import apply_ending
+from domino_core.record import (
+    RecordError,
+    check_forced,
+    end_match,
+    forced_after_plays,
+    read_record,
+)
 
 __all__ = ["RecordError", "replay_steps"]
 
@@ -101,21 +106,12 @@ def replay_steps(record: Mapping[str, Any]) -> dict[str, Any]:
                 raise RecordError(round_no, play_no, str(exc)) from exc
             count[0] += 1
             steps.append(_step(match, round_no, count[0], events))
-        end = parsed.end if round_no == len(parsed.rounds) else None
-        if end is not None and end.draws is not None:  # the draws made by hand, no more
-            if _forced(match, round_no, steps, count, end.draws) != end.draws:
-                raise RecordError(round_no, 0, f'"end" says {end.draws} tiles were drawn '
-                                  "after the last play, more than were there to draw")
-        else:
-            _forced(match, round_no, steps, count)
+        made = _forced(match, round_no, steps, count, forced_after_plays(parsed, round_no))
+        check_forced(parsed, round_no, made)
     assert match is not None
     out: dict[str, Any] = {"rules": match.rules.to_dict(), "steps": steps}
-    if parsed.end is not None:
-        # a resignation, an annulment...: the steps stay the moves; ``outcome`` says it
-        try:
-            apply_ending(match, parsed.end)
-        except ValueError as exc:  # (the record's header: "end" is a key of the record)
-            raise RecordError(0, 0, str(exc)) from None
+    # a resignation, an annulment...: the steps stay the moves; ``outcome`` says it
+    end_match(match, parsed)
     if match.over:
         out["outcome"] = {"winner": match.winner, "end_reason": match.end_reason,
                           "scores": list(match.scores), "seat": match.end_seat}

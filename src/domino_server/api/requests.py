@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..protocol.commands import TableIdText
 from ..protocol.events import BotLevel
 from .fields import Name, PlayerToken, Preset
 
@@ -120,4 +121,4 @@ class RematchTable(BaseModel):
         json_schema_extra={"examples": [{"table": "k3Jq9x0Zr8WcT1mBvYp4Aa"}]},
     )
 
-    table: str = Field(pattern=r"^[A-Za-z0-9_-]{22}$")
+    table: TableIdText

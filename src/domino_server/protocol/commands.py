@@ -16,6 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
 TileText = Annotated[str, Field(pattern=r"^[0-6]-[0-6]$", examples=["6-4"])]
+#: A table id as ``tables.tokens.new_table_id`` makes them (22 URL-safe characters).
+TableIdText = Annotated[
+    str, Field(pattern=r"^[A-Za-z0-9_-]{22}$", examples=["k3Jq9x0Zr8WcT1mBvYp4Aa"])
+]
 
 
 class _Command(BaseModel):
@@ -98,7 +102,7 @@ class OfferRematch(_Command):
     it (it checks the new table against the database), not a socket."""
 
     type: Literal["rematch"]
-    table: str = Field(pattern=r"^[A-Za-z0-9_-]{22}$", examples=["k3Jq9x0Zr8WcT1mBvYp4Aa"])
+    table: TableIdText
 
 
 #: The quick reactions a player may show the table (each client words them in its language).
