@@ -6,6 +6,9 @@
  * table is open elsewhere (table-controls.js, "Jogar aqui").
  */
 
+/** A seat token or player key as the server makes them (URL-safe, 16 to 128 characters). */
+const SECRET = /^[A-Za-z0-9_-]{16,128}$/;
+
 /** The link that opens table `tableId` holding `seat` with `token`, in language `lang`,
  * and with `player`, our player key (experience points follow it), if we have one. */
 export function seatLink(origin, tableId, seat, token, lang, player = null) {
@@ -21,9 +24,9 @@ export function seatFromHash(hash) {
   const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
   const token = params.get("token");
   const seat = params.get("seat");
-  if (!token || !/^[A-Za-z0-9_-]{16,128}$/.test(token)) return null;
+  if (!token || !SECRET.test(token)) return null;
   if (!seat || !/^[0-3]$/.test(seat)) return null;
   const player = params.get("player");
-  const key = player && /^[A-Za-z0-9_-]{16,128}$/.test(player) ? player : null;
+  const key = player && SECRET.test(player) ? player : null;
   return { seat: Number(seat), token, lang: params.get("lang"), player: key };
 }

@@ -5,6 +5,7 @@
  */
 
 import { HOME_TEXTS } from "./i18n-home.js";
+import { FAIR_TEXTS } from "./i18n-fair.js";
 import { ROUND_TEXTS } from "./i18n-round.js";
 import { TABLE_TEXTS } from "./i18n-table.js";
 
@@ -192,7 +193,7 @@ const EN = {
   "rules.page": "Open these rules as a page of their own",
 };
 
-for (const texts of [HOME_TEXTS, ROUND_TEXTS, TABLE_TEXTS]) {
+for (const texts of [HOME_TEXTS, ROUND_TEXTS, FAIR_TEXTS, TABLE_TEXTS]) {
   Object.assign(PT, texts["pt-BR"]);
   Object.assign(EN, texts.en);
 }

@@ -82,7 +82,7 @@ const LAYERS = {
     "state.js", "sides.js", "explain.js", "board.js", "board-svg.js", "hand.js", "tiles.js", "i18n.js", "experience.js",
     "my-tables.js", "reactions.js",
     "storage.js", "protocol.js", "api.js", "sound.js", "rules/text.js", "score-sheet.js", "replay.js", "record.js",
-    "seats.js", "server-clock.js", "device-link.js", "i18n-table.js", "i18n-home.js", "i18n-round.js", "happenings.js", "score-sheet.js", "replay.js", "verify.js", "fair.js",
+    "seats.js", "server-clock.js", "device-link.js", "i18n-table.js", "i18n-home.js", "i18n-round.js", "i18n-fair.js", "happenings.js", "score-sheet.js", "replay.js", "verify.js", "fair.js",
   ],
   view: [
     "page.js", "announce.js", "notify.js", "settings.js", "render.js", "board-view.js", "hand-view.js",
