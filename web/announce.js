@@ -25,7 +25,7 @@ export function announce(say) {
   if (liveTimer) return;
   liveTimer = setTimeout(() => {
     shown = liveQueue.slice(-SAID_AT_ONCE);
-    $("live").textContent = shown.map(textOf).join(" ");
+    write(shown.map(textOf));
     liveQueue = [];
     liveTimer = null;
   }, 60);
@@ -33,8 +33,34 @@ export function announce(say) {
 
 /** Word the line `#live` shows again, at once (the language changed): not left in the old one until the next move. */
 export function resay() {
-  const text = shown.map(textOf).join(" ");
-  if ($("live").textContent !== text) $("live").textContent = text;
+  const texts = shown.map(textOf);
+  if ($("live").textContent !== texts.join(" ")) write(texts);
+}
+
+/**
+ * Show `texts` in `#live`, a sentence a span. Where the line is short (a phone shows two
+ * lines) the first sentences that do not fit are left to screen readers only, so the line
+ * seen begins with a sentence, the newest ones, rather than mid-way through one.
+ */
+function write(texts) {
+  const el = $("live");
+  el.replaceChildren(...texts.map((text, i) => {
+    const span = document.createElement("span");
+    span.textContent = i ? ` ${text}` : text;
+    return span;
+  }));
+  fitLive();
+}
+
+/** Leave out of sight the oldest sentences of `#live` that do not fit its lines (again after a resize). */
+export function fitLive() {
+  const el = $("live");
+  const spans = [...el.children];
+  for (const span of spans) span.classList.remove("sr-only");
+  for (const span of spans.slice(0, -1)) {
+    if (el.scrollHeight <= el.clientHeight + 1) break;
+    span.classList.add("sr-only");
+  }
 }
 
 let toastTimer = null;

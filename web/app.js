@@ -6,7 +6,7 @@
  * home.js, invitation.js, routes.js) <- this entry.
  */
 
-import { resay } from "./announce.js";
+import { fitLive, resay } from "./announce.js";
 import { bindBoard, forgetBoard } from "./board-view.js";
 import { bindFair, relabelFair, showCommitment } from "./fair-view.js";
 import { bindHand, forgetHand } from "./hand-view.js";
@@ -93,6 +93,7 @@ function bindChrome() {
   $("spectate-btn").addEventListener("click", spectate);
   window.addEventListener("popstate", route);
   window.addEventListener("resize", redrawBoard); // redraws only when the room changes
+  window.addEventListener("resize", fitLive); // the last-moves line: whole sentences in view
 }
 
 function start() {

@@ -52,7 +52,9 @@ function boardRoom() {
   // everything on the page but the board itself (the seats around it on the felt too)
   const others = document.body.offsetHeight - el.offsetHeight;
   const left = Math.floor(vh - others - 1);
-  const least = vw < PHONE_WIDTH || vh <= 500 ? 120 : 200; // phones, upright or on their side
+  // phones (upright or on their side) and a laptop's short window: your chip and the
+  // dock come before a tall line
+  const least = vw < PHONE_WIDTH || vh <= 820 ? 120 : 200;
   return { width, height: Math.max(least, Math.min(560, left)), maxUnit, fill: true };
 }
 

@@ -1,0 +1,55 @@
+"""The whole table fits a laptop's window: 1366x657 and 1280x689 are what the two
+commonest laptop screens leave a page once the browser's own bars are drawn. Seen there
+before: the page ran 90 px past the window and your own chip (your points, your last move)
+and the log line sat under the dock with the main button and the hand. With a notice above
+the felt ("aberta em outra aba ou aparelho") the same at 1280x800."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .boxes import in_view, overlap
+from .driver import caught_up, create_vs_computer
+from .test_web_phone_fit import PARTS_JS, _check_parts
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("draw", 2), ("batida", 4)])
+@pytest.mark.parametrize(("width", "height"), [(1366, 657), (1280, 689)])
+def test_the_whole_table_in_a_laptop_window(
+    page: Page, server: str, width: int, height: int, preset: str, seats: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    goal = 6 if preset == "batida" else 100
+    create_vs_computer(page, server, preset=preset, seats=seats, goal=goal)
+    expect(page.locator("#seats-bar .seat-chip")).to_have_count(seats)
+    expect(page.locator("#hand .hand-tile").first).to_be_visible()
+    caught_up(page)  # the bots' first moves made: the lines above and below the felt as they stay
+    _check_parts(page, f"at {width}x{height}, {preset} with {seats}")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1366, 657)])
+def test_your_chip_stays_above_the_dock_under_a_notice(
+    page: Page, server: str, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    create_vs_computer(page, server, preset="draw", seats=2, goal=100)
+    other = page.context.new_page()  # the same seat opened again: this page shows the notice
+    other.goto(page.url)
+    expect(page.locator("#elsewhere-bar")).to_be_visible(timeout=10000)
+    caught_up(page, other)
+    where = f"at {width}x{height} with a notice"
+    if height >= 800:
+        _check_parts(page, where)
+        return
+    # a short window may scroll a little with a notice, but your chip and the log line
+    # are in view above the dock at the top of the page
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)  # a frame for the board to take the room left to it
+    b = page.evaluate(PARTS_JS)
+    for name in ("me", "live", "dock"):
+        assert b[name] and in_view(b[name], b["vw"], b["vh"]), f"the {name} is off screen {where}"
+    assert not overlap(b["me"], b["dock"]), f"your chip is under the dock {where}"
+    assert b["liveShown"], f"the log line is covered {where}"
