@@ -153,6 +153,15 @@ async function rematch() {
   }
   const rules = table.rules;
   const friends = withFriends(S);
+  if (friends) {
+    // a friend's offer may be on its way to us: asked first, so that two friends pressing
+    // together leave no empty table behind (the race left is the one of a request's time)
+    const now = await getTable(S.tableId).catch(() => null);
+    if (now && now.rematch && now.rematch.table) {
+      go(`/t/${encodeURIComponent(now.rematch.table)}`);
+      return;
+    }
+  }
   const { bots, partner } = rematchSeats(table.seats, S.seat, Boolean(rules.teams));
   const held = store.seatAt(S.tableId);
   const old = S.tableId;

@@ -71,9 +71,15 @@ def test_play_again_with_friends_opens_a_new_table_to_share(
         # goes to Helena's new table (it no longer makes a table of its own)
         expect(friend.locator("#live")).to_contain_text("Helena abriu uma nova mesa")
         expect(friend.locator("#rematch")).to_have_text("Ir para a nova mesa de Helena")
+        # even pressed before the news reached his page (both pressing at once), it asks
+        # first and goes to hers: no empty table of his own is left behind
+        seats_js = "() => Object.keys(JSON.parse(localStorage.getItem('domino.seats') || '{}'))"
+        held = friend.evaluate(seats_js)
+        friend.evaluate("() => { dominoDebug.state().table.rematch = null; }")
         friend.click("#rematch")
         friend.wait_for_url(f"**/t/{s['table']['id']}")
         expect(friend.locator("#join-form")).to_be_visible()
+        assert friend.evaluate(seats_js) == held, "a table of his own was made"
         # and they play again
         join_and_start(host, friend, new_link, "Otávio")
         assert state(friend)["table"]["id"] == s["table"]["id"]
