@@ -6,6 +6,7 @@
  */
 
 import { announce, toast } from "./announce.js";
+import { bannerShows, hideBanner, showBanner, wordBanner } from "./conn-banner.js";
 import { dismissPlayedForMe, forgetPlayedForMe, noteAwayFromTable, notePlayedForMe, showPlayedForMe } from "./auto-notice.js";
 import { recordUrl } from "./api.js";
 import { forgetBoard, renderBoard } from "./board-view.js";
@@ -271,29 +272,6 @@ export function bindNetwork() {
   $("auto-ok").addEventListener("click", dismissPlayedForMe);
 }
 
-/** What the connection banner says (its text's key, worded again after a language change), or null: hidden. */
-let bannerKey = null;
-
-function showBanner(key, kind) {
-  const banner = $("conn-banner");
-  bannerKey = key;
-  banner.className = `banner ${kind}`;
-  banner.hidden = false;
-  wordBanner();
-}
-
-function hideBanner() {
-  bannerKey = null;
-  $("conn-banner").hidden = true;
-}
-
-/** The banner's text in the language of the moment (not left in the old one until the link changes). */
-function wordBanner() {
-  if (bannerKey === null) return;
-  const text = t(bannerKey);
-  if ($("conn-banner").textContent !== text) $("conn-banner").textContent = text;
-}
-
 let wasLost = false;
 function showConnection(status) {
   // offline (the browser said so) stays offline until a socket opens again
@@ -306,7 +284,7 @@ function showConnection(status) {
     showBanner("conn.back", "ok");
     wasLost = false;
     setTimeout(() => {
-      if (socket && socket.status === "open" && bannerKey === "conn.back") hideBanner();
+      if (socket && socket.status === "open" && bannerShows("conn.back")) hideBanner();
     }, 1500);
   } else if (status === "open" || status === "closed") {
     hideBanner();

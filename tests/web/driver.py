@@ -1,4 +1,4 @@
-"""Drive the table page like a player: by mouse or by keyboard alone."""
+"""Drive the table page like a player with a mouse (by keyboard alone: ``keyboard.py``)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def settle(page: Page, timeout: float = 10.0) -> None:
     )
 
 
-def _main(page: Page) -> tuple[str, bool]:
+def main_action(page: Page) -> tuple[str, bool]:
     btn = page.locator("#main-action")
     return btn.get_attribute("data-kind") or "", btn.is_enabled() and btn.is_visible()
 
@@ -84,7 +84,7 @@ def click_step(
     """
     if page.locator("#match-over").is_visible():
         return "over"
-    kind, enabled = _main(page)
+    kind, enabled = main_action(page)
     if kind == "next_round" and not next_round:
         return "round_over"
     if enabled and kind in ("next_round", "draw", "pass", "start"):
@@ -101,47 +101,6 @@ def click_step(
         targets = page.locator("#board .target")
         if targets.count():
             targets.first.click()
-        settle(page)
-        return "play"
-    return "wait"
-
-
-def focus_by_tab(page: Page, test_js: str, limit: int = 60) -> bool:
-    """Press Tab until the focused element `a` passes the JS test; False if it never does."""
-    for _ in range(limit):
-        if page.evaluate(
-            f"() => {{ const a = document.activeElement; return Boolean(a && ({test_js})); }}"
-        ):
-            return True
-        page.keyboard.press("Tab")
-    return False
-
-
-def key_step(page: Page) -> str:
-    """Do with the keyboard alone what the table asks now; returns what was done."""
-    if page.locator("#match-over").is_visible():
-        return "over"
-    kind, enabled = _main(page)
-    if enabled and kind in ("next_round", "draw", "pass", "start"):
-        if not focus_by_tab(page, "a.id === 'main-action'"):
-            return "wait"
-        page.keyboard.press("Enter")
-        settle(page)
-        return kind
-    if kind == "play" and page.locator("#hand .hand-tile.lit").count():
-        if not focus_by_tab(page, "a.closest('#hand')"):
-            return "wait"
-        for _ in range(8):
-            if page.evaluate("() => document.activeElement.classList.contains('lit')"):
-                break
-            page.keyboard.press("ArrowRight")
-        page.keyboard.press("Enter")
-        if page.locator("#board .target").count():
-            page.wait_for_function(
-                "() => document.activeElement.classList.contains('target')", timeout=3000
-            )
-            page.keyboard.press("ArrowRight")
-            page.keyboard.press("Enter")
         settle(page)
         return "play"
     return "wait"

@@ -12,7 +12,6 @@ from .driver import (
     click_step,
     create_for_friends,
     create_vs_computer,
-    focus_by_tab,
     join_and_start,
     my_turn_to_play,
     play_match,
@@ -20,6 +19,7 @@ from .driver import (
     step_until,
     two_people,
 )
+from .keyboard import focus_by_tab
 
 pytestmark = pytest.mark.browser
 

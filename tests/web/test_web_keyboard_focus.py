@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import create_vs_computer, focus_by_tab, settle, state, step_until
+from .driver import create_vs_computer, settle, state, step_until
+from .keyboard import focus_by_tab
 
 pytestmark = pytest.mark.browser
 

@@ -16,14 +16,13 @@ from domino_core.record import read_record
 from .driver import (
     click_step,
     create_vs_computer,
-    focus_by_tab,
-    key_step,
     play_match,
     play_round,
     settle,
     state,
     step_until,
 )
+from .keyboard import focus_by_tab, key_step
 
 pytestmark = pytest.mark.browser
 

@@ -87,7 +87,7 @@ const LAYERS = {
   view: [
     "page.js", "announce.js", "notify.js", "settings.js", "render.js", "board-view.js", "hand-view.js",
     "result-panels.js", "ranking-view.js", "my-tables-view.js", "rules-dialog.js", "nav.js", "seats-view.js",
-    "score-view.js", "replay-view.js", "more-menu.js", "focus-keeper.js",
+    "score-view.js", "replay-view.js", "more-menu.js", "focus-keeper.js", "conn-banner.js",
   ],
 };
 /** The wiring: every module that owns state, a socket or the page's events. */
