@@ -24,8 +24,8 @@ def make_cluster(pg_base: str, tmp_path: Path) -> Iterator[Callable[..., Cluster
         pytest.skip("haproxy is not installed (apt-get install -y haproxy)")
     started: list[Cluster] = []
 
-    def make(n: int = 3, env: dict[str, str] | None = None) -> Cluster:
-        cluster = Cluster(pg_base, tmp_path, n, env)
+    def make(n: int = 3, env: dict[str, str] | None = None, **kw: int) -> Cluster:
+        cluster = Cluster(pg_base, tmp_path, n, env, **kw)
         started.append(cluster)
         cluster.start()
         return cluster

@@ -66,10 +66,20 @@ def fresh_database(base: str) -> str:
     return new_postgres_database(base, f"domino_cluster_{uuid.uuid4().hex[:10]}")
 
 
-def haproxy_config(front_port: int, servers: list[tuple[str, int]]) -> str:
+#: the creations a minute from one address ``deploy/haproxy.cfg`` lets through
+EDGE_CREATIONS = 20
+
+
+def haproxy_config(
+    front_port: int, servers: list[tuple[str, int]], creations: int = EDGE_CREATIONS
+) -> str:
     """``deploy/haproxy.cfg`` bound to ``front_port`` on loopback, with ``servers``
-    (name, port) between its BEGIN/END markers and no container DNS."""
+    (name, port) between its BEGIN/END markers, no container DNS, and ``creations`` tables
+    a minute from one address (the tests' client makes them all from 127.0.0.1)."""
     text = (ROOT / "deploy" / "haproxy.cfg").read_text()
+    limit = f"{{ sc_http_req_rate(0) gt {EDGE_CREATIONS} }}"
+    assert limit in text, "the creation limit of deploy/haproxy.cfg moved"
+    text = text.replace(limit, f"{{ sc_http_req_rate(0) gt {creations} }}")
     head, rest = text.split("    # BEGIN servers\n", 1)
     _, tail = rest.split("    # END servers\n", 1)
     lines = "".join(f"    server {n} 127.0.0.1:{p} check\n" for n, p in servers)
@@ -138,7 +148,15 @@ class Instance(Server):
 class Cluster:
     """N instances on one fresh database, HAProxy in front."""
 
-    def __init__(self, base_url: str, tmp: Path, n: int = 3, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        base_url: str,
+        tmp: Path,
+        n: int = 3,
+        env: dict[str, str] | None = None,
+        creations: int = 100_000,
+    ):
+        self.creations = creations  # HAProxy's limit a minute (the tests create many)
         self.url = fresh_database(base_url)
         self.tmp = tmp
         self.env = env or {}
@@ -152,7 +170,8 @@ class Cluster:
         for inst in self.instances:  # each waits until /readyz answers
             inst.start()
         cfg = self.tmp / "haproxy.cfg"
-        cfg.write_text(haproxy_config(self.front.port, [(i.name, i.port) for i in self.instances]))
+        servers = [(i.name, i.port) for i in self.instances]
+        cfg.write_text(haproxy_config(self.front.port, servers, self.creations))
         check = subprocess.run([HAPROXY, "-c", "-f", str(cfg)], capture_output=True, text=True)
         assert check.returncode == 0, check.stdout + check.stderr
         log = open(self.tmp / "haproxy.log", "ab")  # noqa: SIM115

@@ -8,7 +8,7 @@ import asyncio
 from collections import Counter
 from typing import Any
 
-from .harness import Cluster
+from .harness import EDGE_CREATIONS, Cluster
 from .players import Player
 
 TABLES = 12
@@ -87,3 +87,29 @@ async def test_each_table_lives_on_one_instance(make_cluster: Any) -> None:
         assert r.status_code == 200
         rankers.add(_server(r))
     assert len(rankers) > 1
+
+
+def test_one_address_creates_as_many_tables_behind_haproxy_as_on_one_instance(
+    make_cluster: Any,
+) -> None:
+    # by default each instance lets one address create 10 tables at once (here the
+    # instances let through any number); creations go round-robin, so three instances alone
+    # would let it create 30: HAProxy counts them all
+    cluster: Cluster = make_cluster(3, creations=EDGE_CREATIONS)
+    front = cluster.front
+    makers: Counter[str] = Counter()
+    made = []
+    for k in range(EDGE_CREATIONS):
+        r = front.post("/api/tables", {"seats": 2, "bots": [None, "rabisco"], "name": f"P{k}"})
+        assert r.status_code == 201, r.text
+        makers[_server(r)] += 1
+        made.append(r.json())
+    assert len(makers) == 3 and max(makers.values()) < 10, makers
+    r = front.post("/api/tables", {"seats": 2, "bots": [None, "rabisco"], "name": "Too many"})
+    assert r.status_code == 429, r.text
+    assert r.json() == {"detail": "too many tables created from this address; try again later"}
+    assert int(r.headers["Retry-After"]) > 0
+    # only creating is limited: the tables made go on, started and served
+    t = made[0]
+    assert front.post(f"/api/tables/{t['table_id']}/start", token=t["token"]).status_code == 200
+    assert front.get(f"/api/tables/{t['table_id']}").json()["status"] == "playing"
