@@ -82,7 +82,8 @@ def _load(path: str, command: str) -> Any:
 
 
 def _replay(path: str) -> int:
-    from domino_core.record import RecordError, replay
+    from domino_core.record import RecordError
+    from domino_core.record_replay import replay
 
     record = _load(path, "replay")
     if record is _UNREADABLE:

@@ -2,14 +2,16 @@
 how a match ended, see ``docs/RECORD.md``): read, replay, write.
 
 A record holds the rules, the deal of every round and the plays in turn order.
-Draws and passes are never written: they are forced, so :func:`replay` lets the
-engine derive them from the boneyard order (with ``auto_draw`` off it pushes the
-forced draw itself whenever that is the only legal move; passes are always the engine's).
+Draws and passes are never written: they are forced, so a replay
+(``record_replay.py``) lets the engine derive them from the boneyard order (with
+``auto_draw`` off it pushes the forced draw itself whenever that is the only legal move;
+passes are always the engine's).
 
 Usage::
 
-    out = replay(record)           # the object ``domino replay`` prints
+    parsed = read_record(record)   # checked, or RecordError
     record = write_record(match)   # equal to ``match.to_record()``
+    # replaying: domino_core.record_replay.replay(record), the object ``domino replay`` prints
 
 Every problem with a record raises :class:`RecordError`, whose one-line message
 names the round and the play (both 1-based): ``"round 2, play 5: ..."``, or
@@ -26,18 +28,15 @@ from typing import Any
 
 from .deal import Deal, IllegalDeal, check_deal
 from .fairdeal import FairProof
-from .match import Match
-from .moves import IllegalMove, Move
-from .record_end import Ending, apply_ending, parse_ending
+from .moves import Move
+from .record_end import Ending, parse_ending
 from .record_write import FORMAT, FORMAT_END, FORMAT_FAIR, write_record
 from .rules import Rules
 from .tiles import N_TILES, Tile
 
 __all__ = ["FORMAT", "FORMAT_END", "FORMAT_FAIR", "ParsedRecord", "ParsedRound", "RecordError",
-           "check_forced", "end_match", "forced_after_plays", "read_record", "replay",
-           "write_record"]
+           "read_record", "write_record"]
 
-_MAX_FORCED = 200  # forced draws in a row: more than a round can ever hold
 #: The most plays a round can hold: each play lays a tile of its own (a record writes no
 #: draw or pass), so no more than the set's 28; a longer list is refused before parsing.
 MAX_PLAYS = N_TILES
@@ -225,98 +224,3 @@ def read_record(obj: object) -> ParsedRecord:
             raise RecordError(0, 0, str(exc)) from None
     return ParsedRecord(rules=rules, rounds=tuple(rounds), end=end)
 
-
-# ----------------------------------------------------------------------------- replaying
-
-
-def _push_forced(match: Match, limit: int = _MAX_FORCED) -> int:
-    """Push forced draws while they are the only legal move (``auto_draw`` off), at most
-    ``limit``; how many."""
-    for done in range(limit):
-        if match.turn is None:
-            return done
-        legal = match.legal_moves()
-        if not legal or any(m.kind == "play" for m in legal):
-            return done
-        match.push(legal[0])
-    return limit
-
-
-def forced_after_plays(parsed: ParsedRecord, round_no: int) -> int:
-    """How many forced draws a replay makes after round ``round_no``'s last play: every
-    one the rules force, except where the record's ``end`` says how many the seat on turn
-    drew before the match ended there (``Ending.draws``, its last round only)."""
-    end = parsed.end
-    if end is None or end.draws is None or round_no != len(parsed.rounds):
-        return _MAX_FORCED
-    return end.draws
-
-
-def check_forced(parsed: ParsedRecord, round_no: int, made: int) -> None:
-    """:class:`RecordError` unless the replay could make the draws the ``end`` says were
-    made (``made``: how many it did, after :func:`forced_after_plays`)."""
-    want = forced_after_plays(parsed, round_no)
-    if want != _MAX_FORCED and made != want:
-        raise RecordError(round_no, 0, f'"end" says {want} tiles were drawn after the last '
-                                       "play, more than were there to draw")
-
-
-def end_match(match: Match, parsed: ParsedRecord) -> None:
-    """End ``match`` as the record's ``end`` says, if it says (:class:`RecordError`, the
-    record's own, if the match is already over)."""
-    if parsed.end is None:
-        return
-    try:
-        apply_ending(match, parsed.end)
-    except ValueError as exc:  # (the record's header: "end" is a key of the record)
-        raise RecordError(0, 0, str(exc)) from None
-
-
-def _play(match: Match, move: Move, round_no: int, play_no: int) -> None:
-    """Push one written play, or raise :class:`RecordError` saying why it is illegal."""
-    seat = match.turn
-    if match.over:
-        raise RecordError(round_no, play_no, "the match is already over")
-    if seat is None:
-        raise RecordError(round_no, play_no, "the round is already over")
-    if move.tile not in match.hand(seat):
-        raise RecordError(round_no, play_no, f"seat {seat}, on turn, does not hold {move.tile}")
-    try:
-        match.push(move)
-    except IllegalMove as exc:
-        raise RecordError(round_no, play_no, str(exc)) from exc
-
-
-def replay(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Replay a record through the engine and return the ``domino replay`` object.
-
-    ``{"rounds": [{"opener", "result", "winner", "points", "pips", "fives"}, ...],
-    "score": [...], "winner": side | None, "over": bool}`` as in RECORD.md; a round
-    the record stops inside is ``"unfinished"``. A record with an ``end`` ends the match
-    that way after its plays (the output then has ``"end"`` too). Raises
-    :class:`RecordError` for any invalid record.
-    """
-    parsed = read_record(record)
-    match: Match | None = None
-    for round_no, rnd in enumerate(parsed.rounds, start=1):
-        if match is not None and match.over:
-            raise RecordError(round_no, 0, f"the match was already over after round {round_no - 1}")
-        if match is not None and not match.round_over:
-            raise RecordError(round_no, 0, f"round {round_no - 1} had not ended")
-        try:
-            if match is None:
-                match = Match(parsed.rules, deals=[rnd.deal])
-            else:
-                match.start_next_round(rnd.deal)
-        except ValueError as exc:  # IllegalDeal, IllegalMove
-            raise RecordError(round_no, 0, str(exc)) from exc
-        for play_no, move in enumerate(rnd.plays, start=1):
-            _push_forced(match)
-            _play(match, move, round_no, play_no)
-        check_forced(parsed, round_no, _push_forced(match, forced_after_plays(parsed, round_no)))
-    assert match is not None
-    end_match(match, parsed)
-    out = match.replay_summary()
-    if parsed.end is not None:
-        out["end"] = parsed.end.to_dict()
-    return out

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .fairdeal import ALGORITHM, ClientSeed, FairProof, check_client_seed, commitment, fair_deal
-from .record import ParsedRound, read_record, replay
+from .record import ParsedRound, read_record
+from .record_replay import replay
 from .rules import Rules
 from .tiles import Tile
 

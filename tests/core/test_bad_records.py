@@ -16,7 +16,8 @@ from core_helpers import load_record as load
 
 from domino_core import Rules
 from domino_core.cli import main as cli_main
-from domino_core.record import RecordError, replay
+from domino_core.record import RecordError
+from domino_core.record_replay import replay
 
 
 def classic2() -> dict[str, Any]:

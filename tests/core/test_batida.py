@@ -12,7 +12,8 @@ import pytest
 from core_helpers import make_deal, play, public, tiles
 
 from domino_core import ALL_TILES, Deal, IllegalDeal, Match, Rules, view_for
-from domino_core.record import replay, write_record
+from domino_core.record import write_record
+from domino_core.record_replay import replay
 
 
 def batida_match(hands: list[str], *more: list[str], **knobs: Any) -> Match:

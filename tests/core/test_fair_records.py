@@ -14,7 +14,8 @@ import pytest
 from domino_core import Match, Rules
 from domino_core.cli import main
 from domino_core.fairdeal import FairDealer
-from domino_core.record import FORMAT_FAIR, RecordError, replay, write_record
+from domino_core.record import FORMAT_FAIR, RecordError, write_record
+from domino_core.record_replay import replay
 from domino_core.verify import FairMismatch, verify_record
 
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"

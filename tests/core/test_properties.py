@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domino_core import ALL_TILES, IllegalMove, Match, Move, Rules, Tile, view_for
-from domino_core.record import replay, write_record
+from domino_core.record import write_record
+from domino_core.record_replay import replay
 
 CONFIGS = [(p, s, None) for p in ("classic", "draw", "block", "fives", "caribbean", "batida")
            for s in (2, 3, 4)]

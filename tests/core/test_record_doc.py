@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core_helpers import load_record
 
-from domino_core.record import replay
+from domino_core.record_replay import replay
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "RECORD.md"
 

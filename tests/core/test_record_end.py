@@ -18,7 +18,7 @@ from test_bad_records import error_of
 
 from domino_core import Match, Rules
 from domino_core.cli import main as cli_main
-from domino_core.record import replay
+from domino_core.record_replay import replay
 
 
 def played(preset: str, seats: int, moves: int, seed: int = 5, **knobs: Any) -> Match:

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from domino_core import Rules
-from domino_core.record import MAX_PLAYS, RecordError, read_record, replay
+from domino_core.record import MAX_PLAYS, RecordError, read_record
+from domino_core.record_replay import replay
 from domino_server.replay import replay_steps
 
 RECORDS = Path(__file__).resolve().parent.parent / "data" / "records"

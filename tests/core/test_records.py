@@ -12,7 +12,8 @@ from core_helpers import RECORDS, make_match, play
 from core_helpers import load_record as load
 
 from domino_core import Match, Rules
-from domino_core.record import RecordError, read_record, replay, write_record
+from domino_core.record import RecordError, read_record, write_record
+from domino_core.record_replay import replay
 
 NAMES = sorted(p.name[: -len(".json")] for p in RECORDS.glob("*.json")
                if not p.name.endswith(".expected.json"))

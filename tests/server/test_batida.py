@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from domino_core.record import replay
+from domino_core.record_replay import replay
 
 from .harness import Client, Server, play_out
 

@@ -37,7 +37,7 @@ async def test_four_seat_match_two_humans_two_bots_plays_to_the_end(server: Serv
     assert ana.events == bia.events
     record = server.get(f"/api/tables/{tid}/record")
     assert record.status_code == 200
-    from domino_core.record import replay
+    from domino_core.record_replay import replay
 
     summary = replay(record.json())
     assert summary["over"] and summary["score"] == ana.view["scores"]

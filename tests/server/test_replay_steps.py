@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from domino_core.record import RecordError, replay
+from domino_core.record import RecordError
+from domino_core.record_replay import replay
 from domino_core.verify import verify_record
 from domino_server.replay import replay_steps
 
