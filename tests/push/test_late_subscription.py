@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from domino_server.core.config import DAY, Settings
-from domino_server.push import Reminders
+from domino_server.push import Reminders, rows
 
 from .helpers import ABSENCE, TABLE, Clock, Table, states, subscribe, tell
 from .push_service import PushService
@@ -69,3 +69,34 @@ async def test_reminders_due_before_the_seat_subscribed_are_sent_once_it_does(
     assert len(push.messages) == len(due) + 2
     assert (waiting, "your_turn", "nobody" if page_open else "sent") in await states(engine)
 
+
+async def test_a_browser_subscribed_while_its_reminder_found_nobody_still_gets_it(
+    reminders: tuple[Reminders, Clock],
+    push: PushService,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sender looked for the seat's browsers just before one was subscribed, and
+    closes the reminder after that subscription stored the table's reminders."""
+    r, clock = reminders
+    table = Table(clock)
+    await subscribe(r, push, table.opener)
+    table.connected = {table.opener}
+    table.play()
+    await tell(r, table)
+    looked = rows.subscriptions_of
+    late: list[dict[str, Any]] = []
+
+    async def meanwhile(engine: AsyncEngine, table_id: str, seat: int) -> list[dict[str, Any]]:
+        found = await looked(engine, table_id, seat)
+        if seat == table.waiting and not late:
+            late.append(await subscribe(r, push, seat))
+            await r.table_subscribed(TABLE, table.standing)
+        return found
+
+    monkeypatch.setattr(rows, "subscriptions_of", meanwhile)
+    assert await r.send_due() == 1  # found nobody...
+    assert late and push.messages == []
+    assert await r.send_due() == 1  # ...but it is due again: sent now
+    push.wait_for(1)
+    assert kinds(push, late[0]) == ["your_turn"]
+    assert await r.send_due() == 0

@@ -17,10 +17,12 @@ from sqlalchemy import (
     Connection,
     and_,
     bindparam,
+    case,
     delete,
     exists,
     func,
     insert,
+    null,
     or_,
     select,
     update,
@@ -220,11 +222,18 @@ def claim_due(
 def finish(
     conn: Connection, rid: int, token: str, state: str, delivered: list[int], at: float
 ) -> None:
-    """Close a claimed reminder as ``state`` (sent, nobody, failed)."""
+    """Close a claimed reminder as ``state`` (sent, nobody, failed). Nobody: unless the
+    seat has a browser subscribed by now (subscribed after the sender looked, its
+    reminders stored while this one was claimed): then it is due again."""
+    closed: Any = state
+    sent_at: Any = at
+    if state == "nobody":
+        closed = case((_HEARD, "pending"), else_="nobody")
+        sent_at = case((_HEARD, null()), else_=at)
     conn.execute(
         update(R)
         .where(and_(R.c.id == rid, R.c.claim == token))
-        .values(state=state, delivered=delivered, sent_at=at, claim=None, claimed_until=None)
+        .values(state=closed, delivered=delivered, sent_at=sent_at, claim=None, claimed_until=None)
     )
 
 
