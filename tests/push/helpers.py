@@ -63,9 +63,10 @@ class Table:
         self.match.push(self.match.legal_moves()[0])
         self.since = self.clock()
 
-    def news(self) -> Any:
+    def summary(self) -> dict[str, Any]:
+        """The public summary as the server shows it now."""
         v = view_for(self.match, None)
-        summary = {
+        return {
             "id": self.id,
             "status": "finished" if self.match.over else self.status,
             "pace": self.pace,
@@ -76,7 +77,15 @@ class Table:
             ],
             "deadline": None if v.over or v.round_over else iso(self.since + ABSENCE),
         }
-        return news_from(self.id, summary, v, absence_seconds=ABSENCE)
+
+    def standing(self) -> tuple[dict[str, Any], Match]:
+        """What the table side hands the reminders: the summary and the match."""
+        return self.summary(), self.match
+
+    def news(self) -> Any:
+        return news_from(
+            self.id, self.summary(), view_for(self.match, None), absence_seconds=ABSENCE
+        )
 
 
 async def subscribe(

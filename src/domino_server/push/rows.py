@@ -13,7 +13,20 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    and_,
+    bindparam,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    null,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -122,10 +135,36 @@ _CANCEL = (
 )
 
 
-def apply_plans(conn: Connection, plans: Sequence[tuple[str, Plan]], now: float) -> None:
+#: The reminder's seat has a browser subscribed (at the reminder's table).
+_HEARD = exists().where(and_(S.c.table_id == R.c.table_id, S.c.seat == R.c.seat))
+
+#: A reminder that fell due while its seat had no browser subscribed, if it has one now.
+_REOPEN = (
+    update(R)
+    .where(
+        and_(
+            R.c.table_id == bindparam("t"),
+            R.c.seat == bindparam("s"),
+            R.c.turn == bindparam("u"),
+            R.c.kind == bindparam("k"),
+            R.c.state == "nobody",
+            _HEARD,
+        )
+    )
+    .values(state="pending", payload=bindparam("p"), sent_at=None)
+)
+
+
+def apply_plans(
+    conn: Connection, plans: Sequence[tuple[str, Plan]], now: float, reopen: bool = False
+) -> None:
     """For each table's plan (one per table): cancel the table's pending reminders that it
     does not keep, then store its wanted ones that are not stored yet. Runs inside the
-    caller's transaction, in two statements for all the tables."""
+    caller's transaction, in two statements for all the tables. ``reopen`` (a browser
+    was just subscribed): a wanted reminder that fell due and was sent to nobody, since
+    its seat had no browser then, is due again if the seat has one now, so that it is
+    sent once after all (as it stands now: ``your_turn`` stays closed once a page of the
+    table is open)."""
     touched = [(table_id, p) for table_id, p in plans if p.touch]
     if not touched:
         return
@@ -149,6 +188,14 @@ def apply_plans(conn: Connection, plans: Sequence[tuple[str, Plan]], now: float)
     ]
     if rows:
         conn.execute(_insert_once(conn.dialect.name), rows)
+    again = [
+        {"t": table_id, "s": w.seat, "u": w.turn, "k": w.kind, "p": w.payload}
+        for table_id, p in touched
+        for w in p.wanted
+        if reopen and w.state == "pending"
+    ]
+    if again:
+        conn.execute(_REOPEN, again)
 
 
 def claim_due(
@@ -175,11 +222,18 @@ def claim_due(
 def finish(
     conn: Connection, rid: int, token: str, state: str, delivered: list[int], at: float
 ) -> None:
-    """Close a claimed reminder as ``state`` (sent, nobody, failed)."""
+    """Close a claimed reminder as ``state`` (sent, nobody, failed). Nobody: unless the
+    seat has a browser subscribed by now (subscribed after the sender looked, its
+    reminders stored while this one was claimed): then it is due again."""
+    closed: Any = state
+    sent_at: Any = at
+    if state == "nobody":
+        closed = case((_HEARD, "pending"), else_="nobody")
+        sent_at = case((_HEARD, null()), else_=at)
     conn.execute(
         update(R)
         .where(and_(R.c.id == rid, R.c.claim == token))
-        .values(state=state, delivered=delivered, sent_at=at, claim=None, claimed_until=None)
+        .values(state=closed, delivered=delivered, sent_at=sent_at, claim=None, claimed_until=None)
     )
 
 

@@ -131,11 +131,11 @@ class Reminders:
         self._gather.tell(table_id, functools.partial(self._news, table_id, read))
 
     async def table_subscribed(self, table_id: str, read: Standing) -> None:
-        """Store the table's reminders now, as it stands (someone just subscribed: a table
-        nobody was subscribed at has none stored, see :mod:`.gather`)."""
+        """Store the table's reminders now, as it stands (a table nobody was subscribed
+        at has none stored, see :mod:`.gather`); those sent to nobody are due again."""
         news = self._news(table_id, read)
         if news is not None:
-            await self._store([news])
+            await self._store([news], reopen=True)
 
     def _news(self, table_id: str, read: Standing) -> TableNews | None:
         standing = read()
@@ -157,14 +157,15 @@ class Reminders:
         after, notice = self.settings.push_after_seconds, self.settings.push_claim_notice_seconds
         return plan(news, now, after_seconds=after, notice_seconds=notice)
 
-    async def _store(self, news: list[TableNews]) -> None:
+    async def _store(self, news: list[TableNews], reopen: bool = False) -> None:
         """Store the reminders of ``news`` (one per table) in one transaction; tried three
         times, then logged and dropped."""
         for attempt in range(3):
             t = self.clock()
             plans = [(n.table_id, self._plan(n, t)) for n in news]
+            apply = functools.partial(rows.apply_plans, plans=plans, now=t, reopen=reopen)
             try:
-                await self._transact(functools.partial(rows.apply_plans, plans=plans, now=t))
+                await self._transact(apply)
             except Exception:
                 log.exception("reminders of %d tables not stored", len(plans))
                 await asyncio.sleep(2**attempt)

@@ -1,0 +1,141 @@
+"""A late lease renewal and another instance's sweeper, racing for the same lease rows on
+a real PostgreSQL, never deadlock: both lock the rows in one order (the ids' byte order).
+
+They used to lock them in different orders (the renewal by the database's collation,
+the sweeper in the random order it picked its tables in), and PostgreSQL then aborted
+one of them with "deadlock detected": the renewal failed (the instance could lose tables
+it still held) or the sweep did. Each round here makes both wait on the same lease rows,
+held by a third transaction, and lets them go at the same moment: whoever takes its first
+row first must then get all of them. Under two orders each may take a different first
+row and wait for the other's; the old code deadlocked in about half of the rounds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+
+import asyncpg
+import pytest
+from sqlalchemy import TextClause, bindparam, text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from domino_server.core.config import Settings
+from domino_server.store.db import migrate
+from domino_server.store.leases import Leases
+from needs import need
+
+ROUNDS = 30
+#: The ids' first letters: byte order B D F H a c e g, an English collation's a B c D ...
+FIRSTS = "aBcDeFgH"
+
+
+def _of_ids(sql: str) -> TextClause:
+    """``sql`` whose ``:ids`` is a list of table ids."""
+    return text(sql).bindparams(bindparam("ids", expanding=True))
+
+
+_EXPIRE = _of_ids("UPDATE leases SET expires_at = expires_at - 60 WHERE table_id IN :ids")
+_HOLD = _of_ids("SELECT 1 FROM leases WHERE table_id IN :ids FOR UPDATE")
+_HOLDERS = _of_ids(
+    "SELECT table_id, owner, expires_at > extract(epoch from now())"
+    " FROM leases WHERE table_id IN :ids"
+)
+_WAITING = text(
+    "SELECT count(*) FROM pg_stat_activity"
+    " WHERE application_name IN ('renewer', 'sweeper') AND wait_event_type = 'Lock'"
+)
+
+
+@pytest.fixture(params=["default", "en-US"])
+async def url(pg_base: str, request: pytest.FixtureRequest) -> AsyncIterator[str]:
+    """A migrated database; ``en-US``: one whose text sorts by an English collation (many
+    hosts' default), where ``ORDER BY table_id`` is not the ids' byte order."""
+    name = f"domino_order_{uuid.uuid4().hex[:10]}"
+    how = ""
+    if request.param != "default":
+        how = f" TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '{request.param}'"
+    conn = await asyncpg.connect(pg_base.replace("postgresql+asyncpg://", "postgresql://"))
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"{how}')
+    except asyncpg.PostgresError as exc:
+        need("postgres", f"PostgreSQL cannot make an {request.param} database: {exc}")
+    finally:
+        await conn.close()
+    db = f"{pg_base.rpartition('/')[0]}/{name}"
+    with ThreadPoolExecutor(1) as pool:  # Alembic runs its own event loop
+        await asyncio.get_running_loop().run_in_executor(
+            pool, migrate, db, Settings().migrations_dir
+        )
+    yield db
+
+
+def _engine(url: str, name: str) -> AsyncEngine:
+    """An instance's engine, its sessions named ``name`` in ``pg_stat_activity``."""
+    return create_async_engine(url, connect_args={"server_settings": {"application_name": name}})
+
+
+async def _late_leases(conn: AsyncConnection, a: Leases, ids: list[str]) -> dict[str, int]:
+    """Playing tables ``ids``, their leases held by ``a`` and run out a minute ago (an
+    instance too busy to renew in time); the epochs."""
+    for table_id in ids:
+        await conn.execute(
+            text(
+                "INSERT INTO tables (id, created_at, status, rules, pace)"
+                " VALUES (:id, :at, 'playing', :rules, 'live')"
+            ),
+            {"id": table_id, "at": time.time(), "rules": json.dumps({})},
+        )
+    await conn.commit()
+    held = {}
+    for table_id in ids:
+        lease = await a.acquire(table_id)
+        assert lease is not None
+        held[table_id] = lease.epoch
+    await conn.execute(_EXPIRE, {"ids": ids})
+    await conn.commit()
+    return held
+
+
+async def _until_both_wait(conn: AsyncConnection) -> None:
+    """Until the renewal and the sweep both wait for a row lock (each look in a
+    transaction of its own: one keeps the activity it saw first)."""
+    async with asyncio.timeout(10):
+        while (await conn.execute(_WAITING)).scalar_one() < 2:
+            await conn.rollback()
+            await asyncio.sleep(0.005)
+        await conn.rollback()
+
+
+async def test_a_late_renewal_and_a_sweep_never_deadlock(url: str) -> None:
+    renewer, sweeper, other = _engine(url, "renewer"), _engine(url, "sweeper"), _engine(url, "x")
+    a, b = Leases(renewer, "a", 60), Leases(sweeper, "b", 60)
+    try:
+        async with other.connect() as conn, other.connect() as watcher:
+            for n in range(ROUNDS):
+                ids = [f"{first}{n:02d}-lease-order-test" for first in FIRSTS]
+                held = await _late_leases(conn, a, ids)
+                # a third transaction holds every row until both wait for them
+                await conn.execute(_HOLD, {"ids": ids})
+                renewing = asyncio.create_task(a.renew(held))
+                sweeping = asyncio.create_task(b.claim_due([], len(ids), 0.0))
+                await _until_both_wait(watcher)
+                await conn.commit()  # both go on at once
+                renewed, swept = await asyncio.gather(renewing, sweeping, return_exceptions=True)
+                for got in (renewed, swept):
+                    assert not isinstance(got, BaseException), f"round {n}: {got!r}"
+                assert isinstance(renewed, dict) and isinstance(swept, list)
+                claimed = {lease.table_id for lease in swept}
+                # one of them has every table: its first row was the other's first too
+                assert (set(renewed), claimed) in ((set(ids), set()), (set(), set(ids)))
+                rows = await conn.execute(_HOLDERS, {"ids": ids})
+                owner = "a" if renewed else "b"
+                assert sorted(tuple(r) for r in rows) == sorted((t, owner, True) for t in ids)
+                await conn.commit()
+    finally:
+        for engine in (renewer, sweeper, other):
+            await engine.dispose()
