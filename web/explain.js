@@ -10,13 +10,19 @@ import { personName } from "./seats.js";
 import { botPlaysMySeat } from "./state.js";
 import { seatName, sideName, sideOf, sideScore, sideSubject } from "./sides.js";
 
+/** The moves the computer makes for a person (RULES.md §10): their entries say `stand_in`. */
+const MOVES = ["play", "draw", "pass"];
+
 /**
  * A sentence for one public event (log or table entry), for the live region. Our own moves
  * are said as ours ("Você jogou 6-4"); `drawn`, the tiles our own draw brought (what the
- * hand gained), are named ("Você comprou 3-1").
+ * hand gained), are named ("Você comprou 3-1"). A move the computer made for a person
+ * (`stand_in`: they were away, or their turn timer ran out) is said as the computer's
+ * ("O computador jogou 6-4 por você", "… por Bia").
  */
 export function describeEvent(state, event, drawn = []) {
   if (!event) return "";
+  if (event.stand_in && MOVES.includes(event.type)) return standInMove(state, event, drawn);
   const seated = event.seat !== undefined && event.seat !== null;
   // a move of our seat while its bot still held it (a friend taking a bot's seat, the bot
   // on turn) was the bot's: said by its name, not as ours
@@ -73,10 +79,40 @@ export function describeEvent(state, event, drawn = []) {
   }
 }
 
+/** A move the computer made for a person, said as the computer's, for them ("por você") or for the seat's name. */
+function standInMove(state, event, drawn) {
+  const ours = state.seat !== null && state.seat !== undefined && event.seat === state.seat;
+  const name = ours ? t("table.you") : seatName(state, event.seat);
+  if (event.type === "play") {
+    const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
+    const points = event.points ? t("log.points", { n: event.points }) : "";
+    return t("log.playFor", { name, tile: event.tile, where, points });
+  }
+  if (event.type === "draw") {
+    if (ours && drawn.length) return t("log.drawTilesFor", { name, tiles: drawn.join(", ") });
+    return t("log.drawFor", { name, n: event.count ?? 1 });
+  }
+  return t("log.passFor", { name });
+}
+
+/**
+ * Entry number → why the computer made that move of the round on screen ("away",
+ * "timeout"): the table summary's `stand_in`, when it is about the view's round (a
+ * view's log does not say it; the summary, rebuilt by the server, does after a reload too).
+ */
+export function standIns(state) {
+  const marks = state.table && state.table.stand_in;
+  const view = state.view;
+  if (!marks || !view || marks.round !== view.round) return new Map();
+  return new Map((marks.moves || []).map((m) => [m.entry, m.reason]));
+}
+
 /** This round's public log as sentences, the last move first (what a player who looked away missed). */
 export function roundMoves(state) {
   const view = state.view;
-  const log = (view && view.log) || [];
+  const marks = standIns(state);
+  // each entry as its event said it: a move the computer made for a person says so
+  const log = ((view && view.log) || []).map((e, i) => (marks.has(i) ? { ...e, stand_in: marks.get(i) } : e));
   // a play that scored already says so ("… e marcou 10"): its score entry is not repeated
   const said = (entry, i) => {
     const before = log[i - 1];

@@ -8,6 +8,8 @@ repeated commands) in every preset and seat count:
 - who holds each seat follows the seat-holder rule (:mod:`domino_server.table.seating`);
 - no event's public text holds a tile that is still hidden;
 - a seat its bot plays while its person is away counts the bot's moves since then;
+- the moves the computer made for a person say so, in their events and, by their entry
+  in the round's log, in the summary (the fold rebuilds those too);
 - the table summary changes only with its key (``summary_key``), apart from its deadline:
   the server keeps the summary's text while the key stays.
 """
@@ -197,6 +199,41 @@ def check_away_counts(state: TableState, history: list[dict[str, Any]]) -> None:
         assert spell["since_round"] == len(rounds), (spell, history[:since])
 
 
+def check_stand_ins(state: TableState, cmd: mc.Command, stored: list[Stored],
+                    history: list[dict[str, Any]]) -> None:
+    """The computer's moves for a person: every entry of a seat away says so, and the
+    first of a move the server made for a person whose turn timer ran out; nothing else.
+    The summary lists the round's ones by their entry in its log."""
+    for seat in summary(state)["seats"]:
+        if seat["away"] is not None:
+            since = max(i for i, p in enumerate(history) if p.get("type") == "seat_bot"
+                        and p.get("reason") == "away" and p["seat"] == seat["seat"])
+            said = [p for p in history[since:] if p.get("stand_in") == "away"
+                    and p.get("seat") == seat["seat"]]
+            assert len(said) == seat["away"]["moves"], (seat, history[since:])
+    timed_out = isinstance(cmd, mc.BotMoved) and cmd.timeout
+    if timed_out:
+        assert stored[0].payload.get("stand_in") == "timeout", stored[0].payload
+    for ev in stored:
+        why = ev.payload.get("stand_in")
+        assert why in (None, "away", "timeout"), ev.payload
+        if why == "timeout":
+            assert timed_out and ev.payload["seat"] == cmd.seat, (cmd, ev.payload)
+    shown = summary(state)["stand_in"]
+    if state.match is None:
+        assert shown is None
+        return
+    assert shown["round"] == view_for(state.match, None).round_no
+    start = max(i for i, p in enumerate(history) if p.get("type") == "round_start")
+    said = [(p["type"], p["seat"], p["stand_in"]) for p in history[start:] if "stand_in" in p]
+    log = state.match.round.log
+    marked = [(log[m["entry"]]["type"], log[m["entry"]]["seat"], m["reason"])
+              for m in shown["moves"]]
+    # (one entry per move, but for a second draw by hand in a row, merged into the first)
+    merged = [x for i, x in enumerate(said) if i == 0 or x[0] != "draw" or said[i - 1] != x]
+    assert marked == merged, (marked, said)
+
+
 def check_no_hidden_tile(state: TableState, ev: Stored) -> None:
     tiles = {tuple(sorted((int(a), int(b)))) for a, b in TILE.findall(json.dumps(ev.payload))}
     assert tiles <= board_tiles(state), (ev.payload, tiles)
@@ -251,6 +288,7 @@ def test_random_commands_keep_every_table_invariant(
                 history.append(ev.payload)
         check_seat_rule(old, state, out)
         check_away_counts(state, history)
+        check_stand_ins(state, cmd, stored, history)
         shown = {**summary(state), "deadline": None}
         if summary_key(state) == last_key:
             assert shown == last_shown, cmd  # the key says the summary did not change

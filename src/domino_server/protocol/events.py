@@ -111,6 +111,28 @@ class RematchOffer(BaseModel):
     by: int = Field(description="The seat whose player opened it")
 
 
+class StandInMove(BaseModel):
+    """One entry of the round's log that the computer made for a person."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entry: int = Field(description="The entry's number in the view's log (from 0)")
+    reason: Literal["away", "timeout"] = Field(
+        description="away: its person was away and the seat's bot played it; timeout: "
+        "the server played it when its person's turn timer ran out"
+    )
+
+
+class StandIns(BaseModel):
+    """The moves of a round that the computer made for people (RULES.md §10 Absence, Pace):
+    the same log entries' events carry ``stand_in`` with the same reason."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    round: int = Field(description="The round (the view's ``round``) whose log this is about")
+    moves: list[StandInMove]
+
+
 class TableSummary(BaseModel):
     """The public summary of a table."""
 
@@ -137,6 +159,10 @@ class TableSummary(BaseModel):
     rematch: RematchOffer | None = Field(
         None, description="Once the match is over: the new table a player opened for the "
         "same players, if one did",
+    )
+    stand_in: StandIns | None = Field(
+        None, description="The round's moves the computer made for a person, by their log "
+        "entry (null before the first deal)",
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from domino_core import IllegalMove, Match, Move, view_for
 
 from . import commands as c
-from . import endings, fairplay, seating
+from . import endings, fairplay, seating, standin
 from .convert import copy_entry
 from .deadlines import bot_turn, halted, round_pause
 from .decision import Outbox, Refused, Rejection
@@ -153,8 +153,12 @@ def _person_moves(out: Outbox, state: TableState, seat: int, cmd: c.Play) -> Non
     _apply_move(out, state, seat, move)
 
 
-def _apply_move(out: Outbox, state: TableState, seat: int, move: Move) -> Match:
-    """The events of ``move`` by the seat on turn; the match after it (a copy)."""
+def _apply_move(
+    out: Outbox, state: TableState, seat: int, move: Move, timeout: bool = False
+) -> Match:
+    """The events of ``move`` by the seat on turn (``timeout``: the server's, its person's
+    turn timer having run out); the match after it (a copy). The entries of the moves the
+    computer made for a person say so (``stand_in``: :mod:`.standin`)."""
     assert state.match is not None
     m = state.match.copy()
     try:
@@ -167,6 +171,9 @@ def _apply_move(out: Outbox, state: TableState, seat: int, move: Move) -> Match:
         # the core folded it into its previous entry (a second manual draw), perhaps with
         # entries after it (the pass that follows drawing the last tile by hand)
         entries.insert(0, _merged_entry(m, seat, move))
+    for e, why in zip(entries, standin.reasons(state, entries, seat, timeout), strict=True):
+        if why is not None:
+            e["stand_in"] = why
     out.add("move", entries[0], move=str(move), made=(state.match, m))
     for e in entries[1:]:
         out.info(e)
@@ -201,7 +208,7 @@ def _bot_moved(state: TableState, cmd: c.BotMoved, now: float) -> list[Event]:
         move = Move.parse(cmd.move)
     except ValueError as exc:
         raise Refused("illegal_move", str(exc)) from exc
-    m = _apply_move(out, state, cmd.seat, move)
+    m = _apply_move(out, state, cmd.seat, move, cmd.timeout)
     if not cmd.timeout:
         seating.handovers(out, state, m)
     return out.events

@@ -12,16 +12,12 @@ from dataclasses import replace
 
 from domino_core import Match, Move
 
-from . import fairplay
+from . import fairplay, standin
 from .events import MATCH_KINDS, Event, Presence, Reacted, Stored
 from .state import BOT_NAMES, REACTION_IDS_KEPT, Pending, SeatState, TableState
 from .state import Presence as PresenceState
 
 __all__ = ["evolve", "fold"]
-
-#: The log entries that are a seat's move (counted for a person away, as their page counts).
-_MOVES = ("play", "draw", "pass")
-
 
 def evolve(state: TableState, event: Event) -> TableState:
     """The state after ``event``."""
@@ -76,7 +72,9 @@ def _stored(state: TableState, ev: Stored) -> TableState:
     kind = ev.kind
     # the seat on turn before a tile drawn by hand (the only move that may leave it on turn)
     turn_before = state.match.turn if ev.move == "draw" and state.match is not None else None
-    if p.get("type") in _MOVES and isinstance(p.get("seat"), int):
+    # the round's log before a move: the entries it adds are the rest (``standin``)
+    logged = len(state.match.round.log) if kind == "move" and state.match is not None else 0
+    if p.get("type") in standin.MOVES and isinstance(p.get("seat"), int):
         mover = state.seats[p["seat"]]
         if mover.away:  # its bot moved for a person away (or a pass was forced on it)
             _seat(state, mover.seat, away_moves=mover.away_moves + 1)
@@ -101,6 +99,10 @@ def _stored(state: TableState, ev: Stored) -> TableState:
         state.annulment = None
     else:
         _info(state, ev)
+    if kind == "move":
+        state.stand_ins = standin.marks_after(state, logged, p)
+    elif kind == "round":
+        state.stand_ins = ()  # a new round's log starts empty (its opener is on turn)
     fairplay.apply(state, ev)
     if kind in MATCH_KINDS:
         state.moved_at = ev.at

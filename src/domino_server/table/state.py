@@ -136,6 +136,9 @@ class TableState:
     reaction_ids: dict[tuple[int, str], None] = field(default_factory=dict)
     #: round → its fair-deal inputs (:mod:`.fairplay`); the seeds stay secret until revealed
     fair: dict[int, FairRound] = field(default_factory=dict)
+    #: The round's log entries the computer made for a person (:mod:`.standin`): (entry's
+    #: number in the round's log, ``"away"`` or ``"timeout"``), in order
+    stand_ins: tuple[tuple[int, str], ...] = ()
     _rules: Rules | None = None
 
     @property
@@ -185,7 +188,7 @@ class TableState:
         """Everything the stored events rebuild, as one comparable value: the spec, seats,
         status, the match (its record and where the round stands), seq, the turn's start,
         the last move's time and number, the open annulment, the ranking, the rematch offered,
-        the command ids and the fair-deal inputs."""
+        the command ids, the fair-deal inputs and the moves the computer made for people."""
         m = self.match
         match = None if m is None else (m.to_record(), m.turn, m.round_over, m.over)
         return (
@@ -202,4 +205,5 @@ class TableState:
             self.rematch,
             dict(self.cmd_ids),
             dict(self.fair),
+            self.stand_ins,
         )

@@ -44,15 +44,26 @@ def summary(state: TableState) -> dict[str, Any]:
         "ranking": state.ranking,
         "rematch": state.rematch,
         "fair": fairplay.public(state),
+        "stand_in": _stand_in(state),
     }
+
+
+def _stand_in(state: TableState) -> dict[str, Any] | None:
+    """The moves of the round (its number, as the views give it) that the computer made
+    for a person, by their entry's number in the round's log (null before the first deal)."""
+    if state.match is None:
+        return None
+    moves = [{"entry": i, "reason": why} for i, why in state.stand_ins]
+    return {"round": state.match.round_no, "moves": moves}
 
 
 def summary_key(state: TableState) -> tuple[Any, ...]:
     """Everything :func:`summary` reads but the deadline, as one comparable value: two
     states with equal keys have summaries that differ at most in ``deadline``."""
     p = state.presence
+    rnd = None if state.match is None else state.match.round_no
     return (state.status, state.seats, p.sockets, state.annulment, state.ranking,
-            state.rematch, fairplay.public_key(state))
+            state.rematch, fairplay.public_key(state), rnd, state.stand_ins)
 
 
 def listing(state: TableState) -> dict[str, Any]:

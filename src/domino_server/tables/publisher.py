@@ -142,9 +142,11 @@ class Publisher:
     def publish(self, state: TableState, rows: list[Stored], *, summary_changed: bool) -> None:
         """Send ``rows`` (committed) to every socket; the last carries each seat's view (or,
         to a socket that asked for patches, what changed in it). A ``table`` frame follows
-        when asked for or when the public deadline changed (a new turn)."""
+        when asked for, when the public deadline changed (a new turn) or when anything
+        else it shows did (a move the computer made for a person: its ``away`` count, the
+        round's ``stand_in``), so that no page shows an older summary than the view."""
         deadline = public(state)
-        if deadline != self._deadline_sent:
+        if deadline != self._deadline_sent or summary_key(state) != self._summary_key:
             summary_changed = True
         if not rows and not summary_changed:
             return

@@ -1,0 +1,73 @@
+"""Which of a round's moves the computer made for a person (RULES.md §10 Absence, Pace).
+
+A person's seat is played by its bot while they are away, and the server plays the move of
+a person whose live turn timer ran out. Those moves are the seat's in the core's log, like
+its person's own; this module tells them apart, so that every page can say who made each
+one ("O computador jogou 6-4 por Bia"), at the time and in the round's history:
+
+- ``decide`` marks the public entries of such a move (``stand_in`` in the event's payload:
+  ``"away"`` or ``"timeout"``), as every socket hears them;
+- ``evolve`` keeps, for the round being played, the numbers of those entries in the round's
+  log with the same reason (:attr:`~.state.TableState.stand_ins`), rebuilt by folding the
+  stored events like the rest of the state; the table summary shows them (``stand_in``).
+
+Both go by :func:`reasons`: one rule. A move of a bot's own seat is no stand-in's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .state import TableState
+
+__all__ = ["MOVES", "marks_after", "reasons"]
+
+#: The log entries that are a seat's move.
+MOVES = ("play", "draw", "pass")
+
+
+def reasons(
+    state: TableState, entries: Sequence[dict[str, Any]], mover: int | None, timeout: bool
+) -> list[str | None]:
+    """For each of ``entries`` (the log entries one move or deal added, in order), why the
+    computer made it for a person, or None: ``"away"``, a move of a seat its bot plays while
+    its person is away (forced ones included, as its person's page counts them); or
+    ``"timeout"``, the move the server made for ``mover``, whose turn timer ran out, with
+    what its turn still held (a pass after the last tile drawn by hand)."""
+    out: list[str | None] = []
+    own = timeout  # the timed-out seat's turn goes on until another seat's entry
+    for e in entries:
+        seat = e.get("seat")
+        if e.get("type") not in MOVES or not isinstance(seat, int):
+            out.append(None)
+            continue
+        own = own and seat == mover
+        if state.seats[seat].away:
+            out.append("away")
+        else:
+            out.append("timeout" if own else None)
+    return out
+
+
+def marks_after(
+    state: TableState, logged: int, move: dict[str, Any]
+) -> tuple[tuple[int, str], ...]:
+    """The round's marks once ``move`` (a move event's payload) is played, the round's log
+    having had ``logged`` entries before it: those of the entries it added, and of the
+    entry a second draw by hand in a row was merged into (the last one before them)."""
+    assert state.match is not None
+    log = state.match.round.log
+    start = logged
+    added = list(log[start:])
+    mover = move.get("seat")
+    drew = any(e.get("type") == "draw" and e.get("seat") == mover for e in added)
+    if move.get("type") == "draw" and not drew and start > 0:
+        start -= 1
+        added.insert(0, log[start])
+    marks = dict(state.stand_ins)
+    timeout = move.get("stand_in") == "timeout"
+    for i, why in enumerate(reasons(state, added, mover, timeout), start):
+        if why is not None:
+            marks[i] = why
+    return tuple(sorted(marks.items()))
