@@ -31,9 +31,10 @@ const PHONE_WIDTH = 700;
  * other part of the page is laid out (the app bar and info lines above; the seats
  * around it on the felt; the log line and the dock with the main button and the
  * hand below): the page then fills the screen exactly, the dock at its bottom. `fill` says the board keeps that height even when its line needs
- * less, so the hand does not move as the line grows. With a round or match
- * panel, fixed shares of the viewport height (the panel's length decides the
- * page's then).
+ * less, so the hand does not move as the line grows. So too with a round or match
+ * panel beside the board (wide screens: the panel scrolls within the felt); with one
+ * above it (narrow screens), a fixed share of the viewport height (the panel's length
+ * decides the page's then).
  */
 function boardRoom() {
   const el = $("board");
@@ -44,10 +45,10 @@ function boardRoom() {
   const maxUnit = vw < 520 ? 24 : vw < 1000 ? 32 : 40;
   const peek = $("board-wrap").classList.contains("peek"); // the panel stepped aside
   const panel = !peek && (!$("round-over").hidden || !$("match-over").hidden);
-  if (panel) {
-    const beside = vw >= 1000; // the panel sits beside the board (style.css)
-    const share = beside ? 0.56 : 0.34;
-    return { width, height: Math.max(150, Math.min(560, Math.round(vh * share))), maxUnit, fill: false };
+  // above the board (narrow screens) the panel makes the page as long as it is; beside it
+  // (style.css) the panel scrolls within the felt, which fills the screen as without it
+  if (panel && vw < 1000) {
+    return { width, height: Math.max(150, Math.min(560, Math.round(vh * 0.34))), maxUnit, fill: false };
   }
   // everything on the page but the board itself (the seats around it on the felt too)
   const others = document.body.offsetHeight - el.offsetHeight;

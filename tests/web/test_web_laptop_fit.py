@@ -2,7 +2,9 @@
 commonest laptop screens leave a page once the browser's own bars are drawn. Seen there
 before: the page ran 90 px past the window and your own chip (your points, your last move)
 and the log line sat under the dock with the main button and the hand. With a notice above
-the felt ("aberta em outra aba ou aparelho") the same at 1280x800."""
+the felt ("aberta em outra aba ou aparelho") the same at 1280x800. At a round's end the
+result panel beside the felt made the page 850 px long at 1366x657, the last hands face up
+under the "next round" bar; it now scrolls within the felt's height."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .boxes import in_view, overlap
-from .driver import caught_up, create_vs_computer
+from .driver import caught_up, create_vs_computer, play_round
 from .test_web_phone_fit import PARTS_JS, _check_parts
 
 pytestmark = pytest.mark.browser
@@ -53,3 +55,41 @@ def test_your_chip_stays_above_the_dock_under_a_notice(
         assert b[name] and in_view(b[name], b["vw"], b["vh"]), f"the {name} is off screen {where}"
     assert not overlap(b["me"], b["dock"]), f"your chip is under the dock {where}"
     assert b["liveShown"], f"the log line is covered {where}"
+
+
+#: the boxes of the result panel and of its last row of hands, and the panel's scroll room
+PANEL_JS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const panels = document.querySelector('#panels');
+  const rows = document.querySelectorAll('#round-over .reveal-row');
+  return {panels: box(panels), last: box(rows[rows.length - 1]), rows: rows.length,
+          scrolls: panels.scrollHeight > panels.clientHeight};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 657), (1280, 800)])
+def test_the_round_over_panel_scrolls_within_the_felt(
+    page: Page, server: str, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    create_vs_computer(page, server, preset="classic", seats=4, goal=100)
+    play_round(page)
+    expect(page.locator("#round-over")).to_be_visible()
+    where = f"at {width}x{height}, a round over"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)  # a frame for the board to take the room left to it
+    b = page.evaluate(PARTS_JS)
+    assert b["scrollHeight"] <= b["vh"], f"the page is {b['scrollHeight']} px tall {where}"
+    for name in ("me", "dock", "main"):
+        assert b[name] and in_view(b[name], b["vw"], b["vh"]), f"the {name} is off screen {where}"
+    assert not overlap(b["me"], b["dock"]), f"your chip is under the dock {where}"
+    p = page.evaluate(PANEL_JS)
+    assert p["rows"] == 4, p
+    assert not overlap(p["panels"], b["dock"]), f"the panel runs under the dock {where}"
+    # every hand can be read: the last row, scrolled to within the panel, shows whole
+    page.locator("#round-over .reveal-row").last.scroll_into_view_if_needed()
+    p = page.evaluate(PANEL_JS)
+    top, bottom = p["panels"]["y"], p["panels"]["y"] + p["panels"]["h"]
+    assert top - 0.5 <= p["last"]["y"] and p["last"]["y"] + p["last"]["h"] <= bottom + 0.5, p
+    assert page.evaluate("document.documentElement.scrollTop") == 0, "the page scrolled"
