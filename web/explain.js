@@ -171,6 +171,7 @@ export function explainRound(state, result, round) {
       ? t(sideOf(rules, state.seat) === winner ? "round.batidaUs" : "round.batidaThem")
       : sideSubject(state, winner);
     out.headline = t("round.batida", { kind: t(`batida.${result.batida}`), n: result.points ?? 0, side });
+    out.points = ""; // (the headline says who scores how much: not said twice)
     out.explain = t(`round.explain.batida.${result.batida}`);
   } else if (result.result === "goal") out.explain = t("round.explain.goal");
   else {
@@ -251,7 +252,10 @@ export function explainMatch(state) {
   const rules = v.rules;
   let headline;
   if (v.winner === null || v.winner === undefined) headline = t("match.noWinner");
-  else if (state.seat !== null && sideOf(rules, state.seat) === v.winner) headline = t("match.youWin");
+  else if (state.seat !== null && sideOf(rules, state.seat) === v.winner) {
+    // with teams the win is the team's, whichever partner went out last
+    headline = t(rules.teams ? "match.teamWin" : "match.youWin");
+  }
   else headline = t("match.winner", { name: sideSubject(state, v.winner) });
   // who left: the match's end among the events seen, else (after a reload, or in a replay)
   // at two seats without teams the one who did not win

@@ -72,7 +72,7 @@ export const HOME_TEXTS = {
     "presetHint.draw": "Compra do monte até achar pedra que sirva.",
     "presetHint.block": "Sem monte: quem não tem pedra que sirva passa.",
     "presetHint.fives": "Pontas somando múltiplo de 5 valem pontos na hora.",
-    "presetHint.caribbean": "Duplas; com 2 ou 3, você mesmo compra (botão Comprar); mesa trancada na hora.",
+    "presetHint.caribbean": "Duplas a 4; com 2 ou 3 jogadores há monte e você mesmo compra (botão Comprar); a mesa tranca na hora.",
     "presetHint.batida": "O jogo de bar: vale o jeito de bater (simples 1, carroça 2, lá-e-lô 3, cruzada 4); no bar se joga até 6.",
 
     "bot.rabisco": "Rabisco",
@@ -193,7 +193,7 @@ export const HOME_TEXTS = {
     "presetHint.draw": "Draw from the boneyard until a tile fits.",
     "presetHint.block": "No boneyard: no tile that fits, you pass.",
     "presetHint.fives": "Ends adding up to a multiple of 5 score at once.",
-    "presetHint.caribbean": "Teams; with 2 or 3 you draw yourself (the Draw button); blocked the moment nothing fits.",
+    "presetHint.caribbean": "Teams at 4; with 2 or 3 players there is a boneyard and you draw yourself (the Draw button); blocked the moment nothing fits.",
     "presetHint.batida": "The Brazilian bar game: how you go out scores (plain 1, double 2, lá-e-lô 3, cruzada 4); bars play to 6.",
 
     "bot.rabisco": "Rabisco",

@@ -88,7 +88,8 @@ export function describeStep(data, i) {
   // (a round cut short at the goal scored what its plays did, said above: no award to add)
   if (step.round_over && step.result && step.result.result !== "goal") {
     const r = step.result;
-    const who = r.winner === null || r.winner === undefined ? t("score.nobody") : t("round.points", { name: sideLabel(state, r.winner), n: r.points });
+    const none = r.result === "unfinished" ? t("round.cutShort") : t("round.noWinner");
+    const who = r.winner === null || r.winner === undefined ? none : t("round.points", { name: sideLabel(state, r.winner), n: r.points });
     said.push(t("replay.end", { round: step.round, what: who }));
   }
   if (last) said.push(matchEnd(data, state));

@@ -69,6 +69,8 @@ export function renderOverlays(S) {
     const points = pointsLine(S.ranking, S.seat, (seat) => seatName(S, seat));
     $("match-xp").textContent = points;
     $("match-xp").hidden = !points;
+    // no points (against the computer, an annulled match...) is news, not good news
+    $("match-xp").classList.toggle("none", Boolean(S.ranking && S.ranking.reason));
     // a spectator has no seat to take again; with friends, "again" is a new table to share
     $("rematch").hidden = S.seat === null;
     $("rematch").textContent = rematchLabel(S);

@@ -26,13 +26,17 @@ export function withFriends(state) {
 /**
  * Display name of a seat: the table's name, or the bot's (two bots of one level get
  * names a player tells apart: "Nino", "Nina"), or "Cadeira n" (seats.js `seatNames`).
+ * Our own seat, if we typed no name, is "Você": the default name ("Jogador") read as
+ * someone else's in "Placar: Jogador 0 · Rabisco 1".
  */
 export function seatName(state, seat) {
   if (seat === null || seat === undefined) return "?";
   const seats = (state.table && state.table.seats) || [];
   const i = seats.findIndex((x) => x.seat === seat);
   if (i < 0) return t("home.seatN", { n: seat + 1 });
-  return seatNames(seats)[i];
+  const name = seatNames(seats)[i];
+  const unnamed = seats[i].kind === "human" && name === t("home.namePlaceholder");
+  return unnamed && seat === state.seat ? t("home.you") : name;
 }
 
 /** Display name of a side: a seat's name, or the team's ("Nós"/"Eles" for the viewer). */

@@ -74,7 +74,7 @@ def test_batida_match_from_the_home_page_names_each_batida(page: Page, server: s
             assert result["result"] == "blocked" and headline == "Jogo trancado."
         # the four tiles that slept all round are shown with the hands
         slept = page.locator("#round-hands .reveal-row.rest")
-        expect(slept).to_contain_text("Dormiram")
+        expect(slept).to_contain_text("Pedras que dormiram")
         expect(slept.locator(".mini")).to_have_count(len(result["boneyard"]))
         assert len(result["boneyard"]) == 4
         # no sum of pips under batida scoring, and the score line counts to 6

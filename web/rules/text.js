@@ -9,16 +9,16 @@ const PT = {
   common: `
 <h3>O jogo</h3>
 <p>São 28 pedras, do 0-0 ao 6-6: cada par de números aparece uma vez, e cada número
-aparece em 7 pedras. O valor de uma pedra é a soma das pintas (6-4 vale 10).
+aparece em 7 pedras. O valor de uma pedra é a soma das bolinhas dos dois lados (6-4 vale 10 pontos).
 As pedras com os dois lados iguais são as buchas (ou carroças).</p>
 <p>Jogam 2, 3 ou 4 pessoas, e a vez passa para a direita. Com 4 em duplas, o parceiro
 senta na sua frente.</p>
 <h3>Quem começa</h3>
 <p>Na primeira rodada abre quem tiver a bucha mais alta (com 4 jogadores e todas as
 pedras distribuídas, é sempre o 6-6), jogando essa bucha. Se ninguém tiver bucha,
-abre a pedra mais pesada.</p>
+abre a pedra mais pesada; entre pedras de mesmo valor, a do número maior (6-3 antes de 5-4).</p>
 <h3>A vez</h3>
-<p>Encoste na mesa uma pedra que tenha o número de uma das pontas; o outro número
+<p>Jogue uma pedra que tenha o número de uma das pontas; o outro número
 dela vira a nova ponta. Se a pedra servir em duas pontas, você escolhe onde.
 Buchas ficam atravessadas.</p>
 <p>Nunca se pode passar ou comprar tendo uma pedra que sirva.</p>
@@ -28,7 +28,8 @@ Buchas ficam atravessadas.</p>
 vence quem tiver menos pontos na mão. No fim de cada rodada todas as mãos
 ficam à mostra.</p>
 <h3>A partida</h3>
-<p>Os pontos das rodadas se somam; ganha quem (ou a dupla que) chegar primeiro à meta.</p>
+<p>Os pontos das rodadas se somam; ganha quem (ou a dupla que) chegar primeiro à meta.</p>`,
+  site: `
 <h3>Na mesa deste site</h3>
 <p>Desistir faz você (e sua dupla) perder. Todos os humanos podem concordar em anular
 a partida. No jogo por correspondência, quem some por mais de 2 dias na própria vez
@@ -119,8 +120,9 @@ compra. Com 2 ou 3 jogadores, 7 pedras cada, e o resto também dorme.</li>
 número dela): 4 pontos.</li>
 <li>Trancou: ganha 1 ponto quem tiver menos pontos na mão (em duplas, soma-se a dupla).
 Empate: ninguém marca.</li>
-<li>Quem ganhou a rodada abre a próxima, com a pedra que quiser. A partida vai a 6 pontos
-(a mesa pode escolher de 3 a 12).</li>
+<li>Quem ganhou a rodada abre a próxima, com a pedra que quiser (em duplas, quem bateu; se
+trancou, quem da dupla vencedora tem menos pontos na mão). Depois de um empate, abre o jogador
+seguinte ao que abriu. A partida vai a 6 pontos (a mesa pode escolher de 3 a 12).</li>
 </ul>`,
 };
 
@@ -135,7 +137,8 @@ sits across from you.</p>
 <h3>Who opens</h3>
 <p>In the first round the player holding the highest double opens with it (with 4
 players and every tile dealt, that is always 6-6). If nobody has a double, the
-heaviest tile opens.</p>
+heaviest tile opens; between tiles of equal value, the one with the higher number (6-3
+before 5-4).</p>
 <h3>Your turn</h3>
 <p>Lay a tile carrying the number of an open end; its other number becomes the new end.
 If it fits two ends you choose. Doubles lie crosswise.</p>
@@ -145,7 +148,8 @@ If it fits two ends you choose. Doubles lie crosswise.</p>
 <strong>Blocked</strong>: when nobody can play, the round ends too and the lightest hand wins.
 At the end of every round all hands are shown.</p>
 <h3>The match</h3>
-<p>Round points add up; the first player (or team) to reach the goal wins.</p>
+<p>Round points add up; the first player (or team) to reach the goal wins.</p>`,
+  site: `
 <h3>At this site's tables</h3>
 <p>Resigning loses the match for you (and your partner). All human players together may
 annul a match. In correspondence games, a player away for more than 2 days on their
@@ -236,8 +240,9 @@ and the last tile 3-5, or ends 4 and 4 and the last tile 4-1): 3 points.</li>
 <li><strong>Cruzada</strong>, a double that could go on either end (both show its number): 4 points.</li>
 <li>Blocked: the lightest hand (with teams, the team's two hands together) wins 1 point.
 A tie scores nothing.</li>
-<li>The winner of a round opens the next one with any tile. The match goes to 6 points
-(a table may pick 3 to 12).</li>
+<li>The winner of a round opens the next one with any tile (with teams, whoever went out;
+after a block, the winning team's player with the lighter hand). After a tie, the player
+after the previous opener. The match goes to 6 points (a table may pick 3 to 12).</li>
 </ul>`,
 };
 
@@ -247,7 +252,9 @@ const TEXT = { "pt-BR": PT, en: EN };
 export function rulesHtml(preset, lang) {
   const text = TEXT[lang] || PT;
   const name = PRESETS.includes(preset) ? preset : "classic";
-  return `<section class="rules" lang="${TEXT[lang] ? lang : "pt-BR"}">${text[name]}${text.common}</section>`;
+  // the basics (tiles, who opens, a turn, how a round ends), what this game changes, then
+  // what this site adds (resigning, annulling, absence)
+  return `<section class="rules" lang="${TEXT[lang] ? lang : "pt-BR"}">${text.common}${text[name]}${text.site}</section>`;
 }
 
 export { PRESETS };

@@ -123,6 +123,22 @@ test("each preset has its own rules page in each language", () => {
   assert.match(rulesHtml("fives", "en"), /spinner/);
 });
 
+test("a rules page explains the basics before what its game changes, and the site's own rules last", () => {
+  // a newcomer met "monte", "bucha" and "trancou" in the game's list before any was explained
+  const order = (html, ...heads) => heads.map((h) => html.indexOf(h));
+  for (const preset of PRESETS) {
+    const [basics, game, site] = order(rulesHtml(preset, "pt-BR"), "<h3>O jogo</h3>", "<ul>", "<h3>Na mesa deste site</h3>");
+    assert.ok(basics >= 0 && basics < game && game < site, preset);
+    const [b, g, st] = order(rulesHtml(preset, "en"), "<h3>The game</h3>", "<ul>", "<h3>At this site's tables</h3>");
+    assert.ok(b >= 0 && b < g && g < st, preset);
+  }
+  // batida: who opens after a blocked tie (RULES.md §3: the seat after the previous opener)
+  assert.match(rulesHtml("batida", "pt-BR"), /Depois de um empate, abre o jogador\s+seguinte ao que abriu/);
+  assert.match(rulesHtml("batida", "en"), /After a tie, the player\s+after the previous opener/);
+  // the heaviest tile: equal values go to the higher number
+  assert.match(rulesHtml("classic", "pt-BR"), /6-3 antes de 5-4/);
+});
+
 test("the more menu opens beside its button, never over it, and stays on the screen", () => {
   const overlaps = (at, button, menu, vh) => {
     const top = at.top ?? vh - at.bottom - Math.min(menu.height, at.maxHeight);

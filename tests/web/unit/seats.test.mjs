@@ -159,9 +159,9 @@ test("the score sheet: each round's winner, how, points, fives and running total
   const sheet = scoreSheet(stateWith(view));
   assert.deepEqual(sheet.sides, ["Ana", "Bia"]);
   assert.deepEqual(sheet.rows.map((r) => [r.round, r.winner, r.how, r.points, r.fives, r.totals]), [
-    [1, "Ana", "bateu", 20, "Ana +10, Bia +10", [30, 10]],
-    [2, "Ana", "trancou", 15, "", [45, 10]],
-    [3, "ninguém", "trancou", 0, "", [45, 10]],
+    [1, "Ana", "Bateu", 20, "Ana +10, Bia +10", [30, 10]],
+    [2, "Ana", "Trancou", 15, "", [45, 10]],
+    [3, "Ninguém", "Trancou", 0, "", [45, 10]],
   ]);
   assert.equal(sheet.total, "Ana 45 · Bia 10");
 });
@@ -276,4 +276,22 @@ test("a new table for the same players keeps everyone's place, counted from whoe
   assert.deepEqual(bots, [null, "voquelonia", "rabisco", "nino"]);
   assert.equal(partner.seat, 3, "her partner across stays across");
   assert.deepEqual(rematchSeats(seats, 0, false), { bots: [null, "nino", "voquelonia", "rabisco"], partner: null });
+});
+
+test("a player who typed no name is 'Você' to themself, 'Jogador' to the others", () => {
+  // "Placar: Jogador 0 · Rabisco 1" read as somebody else's score to a newcomer
+  const seats = [
+    { seat: 0, kind: "human", name: "Jogador" },
+    { seat: 1, kind: "bot", bot: "rabisco", name: "Rabisco" },
+  ];
+  const as = (seat) => ({ seat, table: { seats }, view: { rules: { seats: 2, teams: false } } });
+  assert.equal(seatName(as(0), 0), "Você");
+  assert.equal(seatName(as(1), 0), "Jogador");
+  assert.equal(seatName(as(null), 0), "Jogador");
+  assert.equal(seatName(as(0), 1), "Rabisco");
+  const named = [{ ...seats[0], name: "Ana" }, seats[1]];
+  assert.equal(seatName({ seat: 0, table: { seats: named } }, 0), "Ana");
+  setLang("en");
+  assert.equal(seatName({ seat: 0, table: { seats: [{ seat: 0, kind: "human", name: "Jogador" }] } }, 0), "You");
+  setLang("pt-BR");
 });

@@ -252,7 +252,7 @@ test("round over under batida scoring names the batida, not a sum of pips", () =
   const result = { result: "domino", winner: 0, points: 3, batida: "la-e-lo", pips: [0, 12, 5, 13], hands: [[], ["6-6"], ["3-2"], ["6-5", "1-1"]], fives: [] };
   const text = explainRound(s, result, 2);
   assert.equal(text.headline, "Lá-e-lô! 3 points to your team.");
-  assert.equal(text.points, "Your team scores 3 points this round.");
+  assert.equal(text.points, ""); // the headline says it: not twice
   assert.match(text.explain, /fit both ends/);
   assert.equal(text.sum, "");
   assert.equal(text.score, "Score: Us 3 · Them 1 (goal 6).");
@@ -261,7 +261,7 @@ test("round over under batida scoring names the batida, not a sum of pips", () =
   // the other team's batida says so in the headline too, not only in the line under it
   const theirs = explainRound(s, { ...result, winner: 1 }, 2);
   assert.equal(theirs.headline, "Lá-e-lô! 3 points to the other team.");
-  assert.equal(theirs.points, "The other team scores 3 points this round.");
+  assert.equal(theirs.points, "");
   const blocked = explainRound(s, { result: "blocked", winner: 1, points: 1, pips: [5, 1, 6, 2], hands: [] }, 3);
   assert.equal(blocked.headline, "The game is blocked.");
   assert.match(blocked.explain, /lightest hand wins/);
@@ -278,7 +278,10 @@ test("round over under batida scoring names the batida, not a sum of pips", () =
 
 test("match over names the winner from the viewer's side", () => {
   const s = { ...initialState("abc", 0), table, view: view({ over: true, winner: 0, scores: [105, 40], end_reason: "goal" }) };
-  assert.deepEqual(explainMatch(s), { headline: "You won!", reason: "Goal reached.", score: "Final score: Us 105 × Them 40" });
+  // with teams the win is the team's, whichever partner went out last
+  assert.deepEqual(explainMatch(s), { headline: "Your team won!", reason: "Goal reached.", score: "Final score: Us 105 × Them 40" });
+  const alone = { ...s, view: view({ over: true, winner: 0, scores: [105, 40], end_reason: "goal", rules: { preset: "classic", seats: 2, goal: 100, teams: false } }) };
+  assert.equal(explainMatch(alone).headline, "You won!");
   const lost = { ...s, seat: 1 };
   assert.equal(explainMatch(lost).headline, "The other team won the match!");
   // a resignation names who left when its event was seen; after a reload, a general sentence
