@@ -196,7 +196,14 @@ class Leases:
         params = {"due": [*due, ""], "n": limit, "grace": grace}
         async with self.engine.begin() as conn:
             ids = [r[0] for r in await conn.execute(_ORPHANS, params)]
-            for table_id in sorted(ids):  # the lease rows in the order renewals lock them
+            if not ids:
+                return out
+            # a lease row locked now is a write in flight (``fenced_out``) or a renewal: its
+            # instance is alive. Passed over, not waited for: that write, holding the lease
+            # row, goes on to lock the table's row this sweep holds (a deadlock)
+            busy = {r[0] for r in await conn.execute(_LEASES_OF, {"ids": ids})}
+            busy -= {r[0] for r in await conn.execute(_LOCK_FREE_LEASES, {"ids": ids})}
+            for table_id in sorted(set(ids) - busy):  # the lease rows in the order renewals lock them
                 row = (
                     await conn.execute(
                         _ACQUIRE, {"table_id": table_id, "owner": self.owner, "ttl": self.ttl}
@@ -205,6 +212,18 @@ class Leases:
                 if row is not None:
                     out.append(_lease(row))
         return out
+
+
+_LEASES_OF = text("SELECT table_id FROM leases WHERE table_id IN :ids").bindparams(
+    bindparam("ids", expanding=True)
+)
+_LOCK_FREE_LEASES = text(
+    """
+    SELECT table_id FROM leases WHERE table_id IN :ids
+     ORDER BY table_id COLLATE "C"
+       FOR UPDATE SKIP LOCKED
+    """
+).bindparams(bindparam("ids", expanding=True))
 
 
 def fenced_out(conn: Connection, owner: str, wanted: set[tuple[str, int]]) -> set[tuple[str, int]]:
