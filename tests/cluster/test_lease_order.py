@@ -17,19 +17,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import uuid
-from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 
-import asyncpg
-import pytest
 from sqlalchemy import TextClause, bindparam, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from domino_server.core.config import Settings
-from domino_server.store.db import migrate
 from domino_server.store.leases import Leases
-from needs import need
 
 ROUNDS = 30
 #: The ids' first letters: byte order B D F H a c e g, an English collation's a B c D ...
@@ -51,29 +43,6 @@ _WAITING = text(
     "SELECT count(*) FROM pg_stat_activity"
     " WHERE application_name IN ('renewer', 'sweeper') AND wait_event_type = 'Lock'"
 )
-
-
-@pytest.fixture(params=["default", "en-US"])
-async def url(pg_base: str, request: pytest.FixtureRequest) -> AsyncIterator[str]:
-    """A migrated database; ``en-US``: one whose text sorts by an English collation (many
-    hosts' default), where ``ORDER BY table_id`` is not the ids' byte order."""
-    name = f"domino_order_{uuid.uuid4().hex[:10]}"
-    how = ""
-    if request.param != "default":
-        how = f" TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '{request.param}'"
-    conn = await asyncpg.connect(pg_base.replace("postgresql+asyncpg://", "postgresql://"))
-    try:
-        await conn.execute(f'CREATE DATABASE "{name}"{how}')
-    except asyncpg.PostgresError as exc:
-        need("postgres", f"PostgreSQL cannot make an {request.param} database: {exc}")
-    finally:
-        await conn.close()
-    db = f"{pg_base.rpartition('/')[0]}/{name}"
-    with ThreadPoolExecutor(1) as pool:  # Alembic runs its own event loop
-        await asyncio.get_running_loop().run_in_executor(
-            pool, migrate, db, Settings().migrations_dir
-        )
-    yield db
 
 
 def _engine(url: str, name: str) -> AsyncEngine:

@@ -15,13 +15,10 @@ import asyncio
 import json
 import time
 
-import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from domino_server.store.leases import Leases, fenced_out
-
-from .test_lease_order import url  # noqa: F401  (the fixture: a migrated database)
 
 _WAITING = text(
     "SELECT count(*) FROM pg_stat_activity"
@@ -37,8 +34,7 @@ def _engine(url: str, name: str) -> AsyncEngine:
     return create_async_engine(url, connect_args={"server_settings": {"application_name": name}})
 
 
-@pytest.mark.parametrize("url", ["default"], indirect=True)
-async def test_a_late_write_and_a_sweep_of_its_table_never_deadlock(url: str) -> None:  # noqa: F811
+async def test_a_late_write_and_a_sweep_of_its_table_never_deadlock(url: str) -> None:
     writer, sweeper, other = _engine(url, "writer"), _engine(url, "sweeper"), _engine(url, "x")
     a, b = Leases(writer, "a", 60), Leases(sweeper, "b", 60)
     table_id = "late-write-test"

@@ -203,7 +203,8 @@ class Leases:
             # row, goes on to lock the table's row this sweep holds (a deadlock)
             busy = {r[0] for r in await conn.execute(_LEASES_OF, {"ids": ids})}
             busy -= {r[0] for r in await conn.execute(_LOCK_FREE_LEASES, {"ids": ids})}
-            for table_id in sorted(set(ids) - busy):  # the lease rows in the order renewals lock them
+            # the lease rows in the order renewals lock them
+            for table_id in sorted(set(ids) - busy):
                 row = (
                     await conn.execute(
                         _ACQUIRE, {"table_id": table_id, "owner": self.owner, "ttl": self.ttl}
