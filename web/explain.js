@@ -8,7 +8,7 @@ import { pointsLine } from "./experience.js";
 import { isolate, t } from "./i18n.js";
 import { personName } from "./seats.js";
 import { botPlaysMySeat } from "./state.js";
-import { seatName, sideName, sideOf, sideScore, sideSubject } from "./sides.js";
+import { seatLabel, seatName, sideName, sideOf, sideScore, sideSubject } from "./sides.js";
 
 /** The moves the computer makes for a person (RULES.md §10): their entries say `stand_in`. */
 const MOVES = ["play", "draw", "pass"];
@@ -189,7 +189,7 @@ export function explainRound(state, result, round) {
     });
     out.teams = t("round.teamPips", { list: totals.map((n, side) => sideScore(state, side, n)).join(", ") });
   }
-  out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatName(state, seat), n }));
+  out.pips = (result.pips || []).map((n, seat) => t("round.pips", { name: seatLabel(state, seat), n }));
   out.sum = result.result === "goal" ? "" : scoreSum(state, result);
   if (result.fives && result.fives.length) {
     const bySide = new Map();
@@ -226,7 +226,7 @@ export function scoreSum(state, result) {
   let minus = [];
   if (family === "caribbean") plus = rules.teams ? seats : theirs;
   else if (result.result === "blocked" && family !== "classic") minus = mine;
-  const term = (s) => `${pips[s]} (${seatName(state, s)})`;
+  const term = (s) => `${pips[s]} (${seatLabel(state, s)})`;
   const total = (list) => list.reduce((acc, s) => acc + pips[s], 0);
   const raw = total(plus) - total(minus);
   const award = family === "fives" ? Math.round(raw / 5) * 5 : raw;

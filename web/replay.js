@@ -6,8 +6,7 @@
 
 import { refusalReason } from "./api.js";
 import { t } from "./i18n.js";
-import { describeEvent, explainMatch } from "./explain.js";
-import { seatName } from "./sides.js";
+import { describeEvent, explainMatch, explainRound } from "./explain.js";
 
 /**
  * The seats as the table last showed them (a table summary's `seat`, `kind`, `bot`,
@@ -87,10 +86,9 @@ export function describeStep(data, i) {
   const said = [text];
   // (a round cut short at the goal scored what its plays did, said above: no award to add)
   if (step.round_over && step.result && step.result.result !== "goal") {
-    const r = step.result;
-    const none = r.result === "unfinished" ? t("round.cutShort") : t("round.noWinner");
-    const who = r.winner === null || r.winner === undefined ? none : t("round.points", { name: sideLabel(state, r.winner), n: r.points });
-    said.push(t("replay.end", { round: step.round, what: who }));
+    // the round-over panel's own words (a tie, a round cut short, fives' end-of-round award)
+    const text = explainRound(state, step.result, step.round);
+    said.push(t("replay.end", { round: step.round, what: text.points || text.headline }));
   }
   if (last) said.push(matchEnd(data, state));
   return said.filter(Boolean).join(" ");
@@ -105,12 +103,6 @@ function matchEnd(data, state) {
   const feed = typeof o.seat === "number" ? [{ event: { type: "match_end", seat: o.seat } }] : [];
   const m = explainMatch({ ...state, feed, view: { ...state.view, over: true, ...o } });
   return [`${t("match.over")}.`, m.headline, m.reason, `${m.score}.`].filter(Boolean).join(" ");
-}
-
-function sideLabel(state, side) {
-  const rules = state.table.rules;
-  if (!rules.teams) return seatName(state, side);
-  return t("table.team", { n: side + 1 });
 }
 
 /** The last tile played up to step `i` in its round (its key, "6-4" high first), or null. */

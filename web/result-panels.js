@@ -70,7 +70,9 @@ export function renderOverlays(S) {
     $("match-xp").textContent = points;
     $("match-xp").hidden = !points;
     // no points (against the computer, an annulled match...) is news, not good news
-    $("match-xp").classList.toggle("none", Boolean(S.ranking && S.ranking.reason));
+    const mine = S.ranking && S.seat !== null ? (S.ranking.points || [])[S.seat] : undefined;
+    const none = Boolean(S.ranking && (S.ranking.reason || (S.seat !== null && typeof mine !== "number")));
+    $("match-xp").classList.toggle("none", none);
     // a spectator has no seat to take again; with friends, "again" is a new table to share
     $("rematch").hidden = S.seat === null;
     $("rematch").textContent = rematchLabel(S);

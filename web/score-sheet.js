@@ -5,7 +5,7 @@
  */
 
 import { isolate, t } from "./i18n.js";
-import { seatName, sideCount, sideName } from "./sides.js";
+import { seatLabel, sideCount, sideLabel } from "./sides.js";
 
 /**
  * `{sides: [name...], rows: [{round, winner, how, points, fives, totals}], total, goal,
@@ -16,7 +16,7 @@ export function scoreSheet(S) {
   const v = S.view;
   if (!v || !v.rules) return { sides: [], rows: [], total: "", goal: null, fives: false };
   const n = sideCount(v.rules);
-  const sides = Array.from({ length: n }, (_, side) => sideName(S, side));
+  const sides = Array.from({ length: n }, (_, side) => sideLabel(S, side));
   const totals = new Array(n).fill(0);
   // between rounds the one just over is the view's `result` (`rounds` may not hold it yet)
   const done = v.rounds || [];
@@ -48,7 +48,7 @@ export function scoreSheet(S) {
 /** The side that took a round, named by the seat that went out where that is known. */
 function winnerName(S, r) {
   const out = r.result === "domino" ? (r.hands || []).findIndex((h) => h.length === 0) : -1;
-  const side = sideName(S, r.winner);
-  if (out < 0 || !(S.view.rules && S.view.rules.teams)) return out >= 0 ? seatName(S, out) : side;
-  return `${side} (${seatName(S, out)})`;
+  const side = sideLabel(S, r.winner);
+  if (out < 0 || !(S.view.rules && S.view.rules.teams)) return out >= 0 ? seatLabel(S, out) : side;
+  return `${side} (${seatLabel(S, out)})`;
 }

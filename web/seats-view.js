@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { escapeHtml } from "./page.js";
 import { reactionOf, reactionText } from "./reactions.js";
 import { actionShort, actionText, lastActions, seatPlace, timerShare, WARN_SECONDS } from "./seats.js";
-import { seatName, sideCount, sideName, sideOf } from "./sides.js";
+import { seatLabel, seatName, sideCount, sideName, sideOf } from "./sides.js";
 import { clock, isMyTurn, secondsLeft } from "./state.js";
 import { serverNow } from "./server-clock.js";
 
@@ -119,7 +119,7 @@ export function renderSeats(S, bar) {
     // shown there only, and so heard there only (the button's name: "Ana 5, Nino 0, Placar")
     for (let side = 0; !teams && side < sideCount(rules); side += 1) {
       sides.push(
-        `<span class="side-score"><span>${escapeHtml(seatName(S, side))}</span> <strong>${v.scores[side]}</strong><span class="sr-only">,</span></span>`,
+        `<span class="side-score"><span>${escapeHtml(seatLabel(S, side))}</span> <strong>${v.scores[side]}</strong><span class="sr-only">,</span></span>`,
       );
     }
     items.push(

@@ -26,17 +26,31 @@ export function withFriends(state) {
 /**
  * Display name of a seat: the table's name, or the bot's (two bots of one level get
  * names a player tells apart: "Nino", "Nina"), or "Cadeira n" (seats.js `seatNames`).
- * Our own seat, if we typed no name, is "Você": the default name ("Jogador") read as
- * someone else's in "Placar: Jogador 0 · Rabisco 1".
  */
 export function seatName(state, seat) {
   if (seat === null || seat === undefined) return "?";
   const seats = (state.table && state.table.seats) || [];
   const i = seats.findIndex((x) => x.seat === seat);
   if (i < 0) return t("home.seatN", { n: seat + 1 });
-  const name = seatNames(seats)[i];
-  const unnamed = seats[i].kind === "human" && name === t("home.namePlaceholder");
-  return unnamed && seat === state.seat ? t("home.you") : name;
+  return seatNames(seats)[i];
+}
+
+/**
+ * A seat's name as a label (a score, a column, a hand's row), not a sentence's subject:
+ * our own seat, if we typed no name, is "Você" ("Placar: Jogador 0 · Rabisco 1" read as
+ * someone else's score); a sentence keeps the name ("You scores" is no English).
+ */
+export function seatLabel(state, seat) {
+  const name = seatName(state, seat);
+  const seats = (state.table && state.table.seats) || [];
+  const mine = seats.find((x) => x.seat === seat && x.kind === "human");
+  return mine && seat === state.seat && name === t("home.namePlaceholder") ? t("home.you") : name;
+}
+
+/** A side as a label: "Nós"/"Eles" for teams, else the seat's label (`seatLabel`). */
+export function sideLabel(state, side) {
+  const rules = state.view && state.view.rules;
+  return rules && rules.teams ? sideName(state, side) : seatLabel(state, side);
 }
 
 /** Display name of a side: a seat's name, or the team's ("Nós"/"Eles" for the viewer). */
@@ -52,7 +66,7 @@ export function sideName(state, side) {
 /** A side's name and its points, "Ana 10" (isolated name), or "Dupla 1: 10" where the
  * name ends in a number of its own, which the points would run into. */
 export function sideScore(state, side, n) {
-  const name = sideName(state, side);
+  const name = sideLabel(state, side);
   return `${isolate(name)}${/\d$/.test(name) ? ":" : ""} ${n}`;
 }
 

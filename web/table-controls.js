@@ -145,6 +145,18 @@ const REACTION_PAUSE_MS = 1500;
  * Once a friend opened one, this button goes to theirs instead of making another.
  */
 async function rematch() {
+  // one new table a press: the button waits for the answers (a double press made two)
+  const button = $("rematch");
+  if (button.disabled) return;
+  button.disabled = true;
+  try {
+    await playAgain();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function playAgain() {
   const table = S.table;
   if (!table || S.seat === null) return;
   if (table.rematch && table.rematch.table) {

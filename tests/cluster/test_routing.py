@@ -107,6 +107,9 @@ def test_one_address_creates_as_many_tables_behind_haproxy_as_on_one_instance(
     assert len(makers) == 3 and max(makers.values()) < 10, makers
     r = front.post("/api/tables", {"seats": 2, "bots": [None, "rabisco"], "name": "Too many"})
     assert r.status_code == 429, r.text
+    # nor by another spelling of the same path, which the instances decode alike
+    r = front.post("/api/%74ables", {"seats": 2, "bots": [None, "rabisco"], "name": "Sly"})
+    assert r.status_code == 429, r.text
     assert r.json() == {"detail": "too many tables created from this address; try again later"}
     assert int(r.headers["Retry-After"]) > 0
     # only creating is limited: the tables made go on, started and served

@@ -76,6 +76,23 @@ test("a replay's last step says how the match ended: a resignation, or the goal 
   assert.doesNotMatch(describeStep({ rules, seats, steps: [deal, step] }, 1), /Fim da partida/);
 });
 
+test("a replay's round end says what the round-over panel says, in fives too", () => {
+  const seats = [{ seat: 0, kind: "human", name: "Ana" }, { seat: 1, kind: "human", name: "Bia" }];
+  const deal = { round: 1, move: 0, scores: [0, 0], events: [] };
+  const end = (rules, result) => {
+    const step = { round: 1, move: 1, scores: [10, 0], events: [{ type: "pass", seat: 1 }], round_over: true, result };
+    return describeStep({ rules, seats, steps: [deal, step, { ...deal, round: 2 }] }, 1);
+  };
+  const fives = { preset: "fives", seats: 2, teams: false, goal: 200, scoring: "fives" };
+  const classic = { preset: "classic", seats: 2, teams: false, goal: 100 };
+  const tie = { result: "blocked", winner: null, points: 0, pips: [5, 5], hands: [], fives: [] };
+  setLang("pt-BR");
+  // in fives a tie takes nobody's end-of-round award: the points scored during it stay
+  assert.match(end(fives, tie), /Rodada 1 terminou\. Empate: ninguém leva o prêmio do fim da rodada\./);
+  assert.match(end(classic, tie), /Rodada 1 terminou\. Empate: ninguém marca nesta rodada\./);
+  assert.match(end(fives, { ...tie, winner: 0, points: 5 }), /Rodada 1 terminou\. Ana leva 5 pontos/);
+});
+
 test("a replay steps by move and by round, and stays in range", () => {
   const steps = [
     { round: 1, move: 0 }, { round: 1, move: 1 }, { round: 1, move: 2 },

@@ -7,7 +7,7 @@ import { setLang, t } from "../../../web/i18n.js";
 import { scoreSheet } from "../../../web/score-sheet.js";
 import { actionText, lastActions, seatNames, seatPlace, timerShare, typedName } from "../../../web/seats.js";
 import { describeEvent, explainRound } from "../../../web/explain.js";
-import { rematchSeats, seatName } from "../../../web/sides.js";
+import { rematchSeats, seatLabel, seatName } from "../../../web/sides.js";
 
 setLang("pt-BR");
 
@@ -278,20 +278,25 @@ test("a new table for the same players keeps everyone's place, counted from whoe
   assert.deepEqual(rematchSeats(seats, 0, false), { bots: [null, "nino", "voquelonia", "rabisco"], partner: null });
 });
 
-test("a player who typed no name is 'Você' to themself, 'Jogador' to the others", () => {
+test("a player who typed no name is 'Você' to themself on labels, 'Jogador' to the others", () => {
   // "Placar: Jogador 0 · Rabisco 1" read as somebody else's score to a newcomer
   const seats = [
     { seat: 0, kind: "human", name: "Jogador" },
     { seat: 1, kind: "bot", bot: "rabisco", name: "Rabisco" },
   ];
-  const as = (seat) => ({ seat, table: { seats }, view: { rules: { seats: 2, teams: false } } });
-  assert.equal(seatName(as(0), 0), "Você");
-  assert.equal(seatName(as(1), 0), "Jogador");
-  assert.equal(seatName(as(null), 0), "Jogador");
-  assert.equal(seatName(as(0), 1), "Rabisco");
-  const named = [{ ...seats[0], name: "Ana" }, seats[1]];
-  assert.equal(seatName({ seat: 0, table: { seats: named } }, 0), "Ana");
+  const rules = { preset: "classic", seats: 2, teams: false, goal: 100 };
+  const as = (seat) => ({ seat, table: { seats }, view: { rules, scores: [12, 3], round: 1 }, feed: [] });
+  assert.equal(seatLabel(as(0), 0), "Você");
+  assert.equal(seatLabel(as(1), 0), "Jogador");
+  assert.equal(seatLabel(as(null), 0), "Jogador");
+  assert.equal(seatLabel(as(0), 1), "Rabisco");
+  assert.equal(seatLabel({ seat: 0, table: { seats: [{ ...seats[0], name: "Ana" }, seats[1]] } }, 0), "Ana");
+  const round = { result: "blocked", winner: 0, points: 12, pips: [3, 15], hands: [["2-1"], ["6-6", "2-1"]], fives: [] };
+  assert.equal(explainRound(as(0), round, 1).score, "Placar: Você 12 · Rabisco 3 (meta 100).");
+  assert.match(explainRound(as(0), round, 1).pips[0], /^Você: 3 pontos/);
   setLang("en");
-  assert.equal(seatName({ seat: 0, table: { seats: [{ seat: 0, kind: "human", name: "Jogador" }] } }, 0), "You");
+  // a sentence keeps the name: "You scores" is no English
+  assert.equal(explainRound(as(0), round, 1).points, "Player scores 12 points this round.");
+  assert.equal(explainRound(as(0), round, 1).score, "Score: You 12 · Rabisco 3 (goal 100).");
   setLang("pt-BR");
 });
