@@ -11,7 +11,10 @@ one ("O computador jogou 6-4 por Bia"), at the time and in the round's history:
   log with the same reason (:attr:`~.state.TableState.stand_ins`), rebuilt by folding the
   stored events like the rest of the state; the table summary shows them (``stand_in``).
 
-Both go by :func:`reasons`: one rule. A move of a bot's own seat is no stand-in's.
+Both go by :func:`reasons`: one rule. A move of a bot's own seat is no stand-in's. Draws in
+a row by one seat are one entry of the log: such an entry bears the reason of its last draw
+(a person who drew one tile by hand before their timer ran out reads "o computador comprou 2
+pedras por você"), as no log entry can be told apart in parts.
 """
 
 from __future__ import annotations
