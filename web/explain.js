@@ -10,8 +10,8 @@ import { personName } from "./seats.js";
 import { botPlaysMySeat } from "./state.js";
 import { seatLabel, seatName, sideName, sideOf, sideScore, sideSubject } from "./sides.js";
 
-/** The moves the computer makes for a person (RULES.md §10): their entries say `stand_in`. */
-const MOVES = ["play", "draw", "pass"];
+/** A seat's moves among the log's entries (the computer's for a person say `stand_in`, RULES.md §10). */
+export const MOVES = ["play", "draw", "pass"];
 
 /**
  * A sentence for one public event (log or table entry), for the live region. Our own moves

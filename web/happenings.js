@@ -5,10 +5,9 @@
  */
 
 import { t } from "./i18n.js";
-import { explainMatch, explainRound } from "./explain.js";
+import { explainMatch, explainRound, MOVES } from "./explain.js";
 import { isMyTurn, moveInFlight } from "./state.js";
 
-const MOVES = ["play", "draw", "pass"];
 
 /**
  * Whether `event` is a move the server made for us because our turn timer ran out:

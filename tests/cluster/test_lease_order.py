@@ -15,13 +15,13 @@ sweep now passes over lease rows another transaction holds, a write's or a renew
 from __future__ import annotations
 
 import asyncio
-import json
-import time
 
 from sqlalchemy import TextClause, bindparam, text
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from domino_server.store.leases import Leases
+
+from .lease_rows import engine, late_leases
 
 ROUNDS = 30
 #: The ids' first letters: byte order B D F H a c e g, an English collation's a B c D ...
@@ -33,7 +33,6 @@ def _of_ids(sql: str) -> TextClause:
     return text(sql).bindparams(bindparam("ids", expanding=True))
 
 
-_EXPIRE = _of_ids("UPDATE leases SET expires_at = expires_at - 60 WHERE table_id IN :ids")
 _HOLD = _of_ids("SELECT 1 FROM leases WHERE table_id IN :ids FOR UPDATE")
 _HOLDERS = _of_ids(
     "SELECT table_id, owner, expires_at > extract(epoch from now())"
@@ -43,33 +42,6 @@ _WAITING = text(
     "SELECT count(*) FROM pg_stat_activity"
     " WHERE application_name IN ('renewer', 'sweeper') AND wait_event_type = 'Lock'"
 )
-
-
-def _engine(url: str, name: str) -> AsyncEngine:
-    """An instance's engine, its sessions named ``name`` in ``pg_stat_activity``."""
-    return create_async_engine(url, connect_args={"server_settings": {"application_name": name}})
-
-
-async def _late_leases(conn: AsyncConnection, a: Leases, ids: list[str]) -> dict[str, int]:
-    """Playing tables ``ids``, their leases held by ``a`` and run out a minute ago (an
-    instance too busy to renew in time); the epochs."""
-    for table_id in ids:
-        await conn.execute(
-            text(
-                "INSERT INTO tables (id, created_at, status, rules, pace)"
-                " VALUES (:id, :at, 'playing', :rules, 'live')"
-            ),
-            {"id": table_id, "at": time.time(), "rules": json.dumps({})},
-        )
-    await conn.commit()
-    held = {}
-    for table_id in ids:
-        lease = await a.acquire(table_id)
-        assert lease is not None
-        held[table_id] = lease.epoch
-    await conn.execute(_EXPIRE, {"ids": ids})
-    await conn.commit()
-    return held
 
 
 async def _until_both_wait(conn: AsyncConnection, sweeping: asyncio.Task[object]) -> None:
@@ -84,13 +56,13 @@ async def _until_both_wait(conn: AsyncConnection, sweeping: asyncio.Task[object]
 
 
 async def test_a_late_renewal_and_a_sweep_never_deadlock(url: str) -> None:
-    renewer, sweeper, other = _engine(url, "renewer"), _engine(url, "sweeper"), _engine(url, "x")
+    renewer, sweeper, other = engine(url, "renewer"), engine(url, "sweeper"), engine(url, "x")
     a, b = Leases(renewer, "a", 60), Leases(sweeper, "b", 60)
     try:
         async with other.connect() as conn, other.connect() as watcher:
             for n in range(ROUNDS):
                 ids = [f"{first}{n:02d}-lease-order-test" for first in FIRSTS]
-                held = await _late_leases(conn, a, ids)
+                held = await late_leases(conn, a, ids)
                 # a third transaction holds every row until both wait for them
                 await conn.execute(_HOLD, {"ids": ids})
                 renewing = asyncio.create_task(a.renew(held))
@@ -109,5 +81,5 @@ async def test_a_late_renewal_and_a_sweep_never_deadlock(url: str) -> None:
                 assert sorted(tuple(r) for r in rows) == sorted((t, owner, True) for t in ids)
                 await conn.commit()
     finally:
-        for engine in (renewer, sweeper, other):
-            await engine.dispose()
+        for made in (renewer, sweeper, other):
+            await made.dispose()

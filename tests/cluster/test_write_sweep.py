@@ -16,9 +16,10 @@ import json
 import time
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from domino_server.store.leases import Leases, fenced_out
+
+from .lease_rows import engine, late_leases
 
 _WAITING = text(
     "SELECT count(*) FROM pg_stat_activity"
@@ -30,35 +31,17 @@ _EVENT = text(
 )
 
 
-def _engine(url: str, name: str) -> AsyncEngine:
-    return create_async_engine(url, connect_args={"server_settings": {"application_name": name}})
-
-
 async def test_a_late_write_and_a_sweep_of_its_table_never_deadlock(url: str) -> None:
-    writer, sweeper, other = _engine(url, "writer"), _engine(url, "sweeper"), _engine(url, "x")
+    writer, sweeper, other = engine(url, "writer"), engine(url, "sweeper"), engine(url, "x")
     a, b = Leases(writer, "a", 60), Leases(sweeper, "b", 60)
     table_id = "late-write-test"
     try:
         async with other.connect() as conn:
-            await conn.execute(
-                text(
-                    "INSERT INTO tables (id, created_at, status, rules, pace)"
-                    " VALUES (:id, :at, 'playing', :rules, 'live')"
-                ),
-                {"id": table_id, "at": time.time(), "rules": json.dumps({})},
-            )
-            await conn.commit()
-            lease = await a.acquire(table_id)
-            assert lease is not None
             # instance a was too busy to renew in time: its lease ran out a minute ago
-            await conn.execute(
-                text("UPDATE leases SET expires_at = expires_at - 60 WHERE table_id = :t"),
-                {"t": table_id},
-            )
-            await conn.commit()
+            epoch = (await late_leases(conn, a, [table_id]))[table_id]
             async with writer.connect() as w:
                 # a's write in flight: the lease is still a's at its epoch (nobody took it)
-                lost = await w.run_sync(fenced_out, "a", {(table_id, lease.epoch)})
+                lost = await w.run_sync(fenced_out, "a", {(table_id, epoch)})
                 assert lost == set()
                 sweeping = asyncio.create_task(b.claim_due([], 10, 0.0))
                 async with asyncio.timeout(10):  # the sweep ends, or waits on a lock
@@ -73,11 +56,11 @@ async def test_a_late_write_and_a_sweep_of_its_table_never_deadlock(url: str) ->
         # the sweep left the table to the write's instance, and the write was stored
         assert [s.table_id for s in swept] == []
         got = await a.read(table_id)
-        assert got is not None and got.owner == "a" and got.epoch == lease.epoch
+        assert got is not None and got.owner == "a" and got.epoch == epoch
         async with other.connect() as conn:
             rows = await conn.execute(text("SELECT count(*) FROM events WHERE table_id = :t"),
                                       {"t": table_id})
             assert rows.scalar_one() == 1
     finally:
-        for engine in (writer, sweeper, other):
-            await engine.dispose()
+        for made in (writer, sweeper, other):
+            await made.dispose()

@@ -9,31 +9,29 @@ from typing import Any
 
 from domino_server.table import Stored, fold
 from domino_server.table import commands as mc
-from domino_server.table.restore import initial
+from domino_server.table.standin import MOVES
 from domino_server.table.summary import summary
 
 from .machine import T0, TIMING, Table, deal, new_table
-
-MOVES = ("play", "draw", "pass")
 
 
 def _moves(events: list[Any]) -> list[dict[str, Any]]:
     return [e.payload for e in events if isinstance(e, Stored) and e.payload["type"] in MOVES]
 
 
+def _created() -> Any:
+    """Ana's live table for two with a turn timer, as created."""
+    return new_table(seats=2, turn_seconds=20)
+
+
 def _restored(t: Table) -> Any:
     """The table rebuilt from its stored events alone."""
-    spec = t.state.spec
-    rows = [{"seat": 0, "creator": True, "name": "Ana", "bot": None, "token_hash": "tok0",
-             "player_hash": "k0", "ip_hash": "a0"}]
-    rows += [{"seat": s.seat, "creator": False, "name": "", "bot": None}
-             for s in t.state.seats[1:]]
-    return fold(initial(spec, rows, TIMING, T0), t.stored)
+    return fold(_created(), t.stored)
 
 
 def _friends() -> Table:
     """Ana (seat 0) and Bia (seat 1) at a live table, both here, the match started."""
-    t = Table(new_table(seats=2, turn_seconds=20))
+    t = Table(_created())
     t.join("Bia", 1)
     t.came(0)
     t.came(1)

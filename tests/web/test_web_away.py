@@ -28,16 +28,7 @@ def quick_grace_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
 
 def _moved_for(feed: list[dict[str, Any]], seat: int) -> bool:
     """Whether ``seat`` made a move after its bot took it over (it was away)."""
-    away = False
-    for item in feed:
-        e = item.get("event") or {}
-        if e.get("seat") != seat:
-            continue
-        if e.get("type") == "seat_bot" and e.get("reason") == "away":
-            away = True
-        elif away and e.get("type") in ("play", "draw", "pass"):
-            return True
-    return False
+    return bool(_for_away(feed, seat))
 
 
 def test_a_friend_back_from_being_away_is_told_what_the_computer_played(

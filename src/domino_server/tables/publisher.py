@@ -146,11 +146,12 @@ class Publisher:
         else it shows did (a move the computer made for a person: its ``away`` count, the
         round's ``stand_in``), so that no page shows an older summary than the view."""
         deadline = public(state)
-        if deadline != self._deadline_sent or summary_key(state) != self._summary_key:
+        key = summary_key(state)
+        if deadline != self._deadline_sent or key != self._summary_key:
             summary_changed = True
         if not rows and not summary_changed:
             return
-        table_text = self.summary_text(state, deadline) if summary_changed else None
+        table_text = self.summary_text(state, deadline, key) if summary_changed else None
         watched = [seat for seat, conns in self.conns.items() if conns]
         plain = [
             dumps({"type": "event", "seq": r.seq, "event": r.payload, "view": None})
@@ -184,12 +185,11 @@ class Publisher:
                 if table_text is not None:
                     conn.send_text(table_text)
 
-    def summary_text(self, state: TableState, deadline: float | None) -> str:
-        """The ``table`` frame of the summary now, ``deadline`` being ``public(state)``;
-        remembers the deadline it announced. The summary is made again only when more
-        than its deadline changed."""
+    def summary_text(self, state: TableState, deadline: float | None, key: tuple[Any, ...]) -> str:
+        """The ``table`` frame of the summary now, ``deadline`` being ``public(state)`` and
+        ``key`` its ``summary_key``; remembers the deadline it announced. The summary is
+        made again only when more than its deadline changed."""
         self._deadline_sent = deadline
-        key = summary_key(state)
         if self._summary is None or key != self._summary_key:
             # the frame's text around its deadline (a unique mark, cut out again)
             text = dumps({"type": "table", "table": {**summary(state), "deadline": _MARK}})
