@@ -79,7 +79,9 @@ def switched_off(parts: tuple[str, ...], store: Store) -> Any:
         swap(store, "write", nothing)
     if "summary" in parts:
 
-        def stub(self: publisher.Publisher, state: TableState, deadline: float | None) -> str:
+        def stub(
+            self: publisher.Publisher, state: TableState, deadline: float | None, key: object
+        ) -> str:
             self._deadline_sent = deadline
             return '{"type":"table","table":{}}'
 

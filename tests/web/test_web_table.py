@@ -138,6 +138,8 @@ def test_lost_connection_shows_a_banner_and_resumes(page: Page, server: str) -> 
 
 def test_rejected_command_is_shown(page: Page, server: str) -> None:
     create_vs_computer(page, server, preset="block", seats=2, goal=100)
+    # the bot's opening move seen first: a move sent during it is refused as stale instead
+    caught_up(page)
     # a tile we do not hold: refused whoever is on turn (the 0-0 we once sent was a legal
     # play in 0.14% of deals, when we held it and the bot had left a 0 on the left end)
     page.evaluate("""() => {
