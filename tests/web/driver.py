@@ -23,6 +23,28 @@ def state(page: Page) -> dict[str, Any]:
     return page.evaluate(STATE_JS)
 
 
+#: resolves once the page's layout has held still for three drawn frames (the board sizes
+#: itself to the room left to it a frame after a change), or after 60 frames at most
+STILL_JS = """() => new Promise((done) => {
+  const shape = () => { const b = document.querySelector('#board').getBoundingClientRect();
+    return [document.documentElement.scrollHeight, b.top, b.height, window.scrollY].join(); };
+  let last = shape(), still = 0, frames = 0;
+  const tick = () => {
+    const now = shape();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    frames += 1;
+    if (still >= 3 || frames >= 60) done(still >= 3); else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def layout_still(page: Page) -> None:
+    """Wait until the page's layout holds still from one drawn frame to the next."""
+    assert page.evaluate(STILL_JS), "the layout kept moving for 60 frames"
+
+
 def evaluated_until(page: Page, js: str, timeout: float = 10.0) -> Any:
     """The first truthy value of ``js`` evaluated in ``page``, asked again until there is
     one. For what only an async function can read (a service worker's notifications):

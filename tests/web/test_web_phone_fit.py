@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .boxes import in_view, inside, overlap
-from .driver import create_vs_computer, my_turn_to_play, state, step_until
+from .driver import create_vs_computer, layout_still, my_turn_to_play, state, step_until
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def _check_parts(page: Page, where: str) -> dict[str, Any]:
     the blocks (app bar, info and turn lines, felt, log line or hint, dock) apart; the
     seats and the scores on the felt."""
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(150)  # a frame for the board to take the room left to it
+    layout_still(page)
     b: dict[str, Any] = page.evaluate(PARTS_JS)
     vw, vh = b["vw"], b["vh"]
     assert b["scrollWidth"] <= vw, f"the page scrolls sideways {where}"
