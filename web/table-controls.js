@@ -193,6 +193,7 @@ async function playAgain() {
       const offered = await offerRematch(old, held.token, res.table_id).then(() => true, (err) => err);
       const now = offered === true ? null : await getTable(old).catch(() => null);
       if (now && now.rematch && now.rematch.table !== res.table_id) {
+        store.forgetSeat(res.table_id); // ours stays empty: not one of "my tables"
         go(`/t/${encodeURIComponent(now.rematch.table)}`);
         return;
       }

@@ -45,6 +45,23 @@ def layout_still(page: Page) -> None:
     assert page.evaluate(STILL_JS), "the layout kept moving for 60 frames"
 
 
+#: Keep every text the live region shows from now on (window.__said): a saying may be
+#: replaced by the next one before a test looks at the line.
+LISTEN_JS = """() => {
+  window.__said = [];
+  const live = document.getElementById('live');
+  new MutationObserver(() => window.__said.push(live.textContent))
+    .observe(live, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def heard(page: Page, text: str, timeout: float = 5.0) -> None:
+    """Wait until the live region has said ``text`` since ``LISTEN_JS`` ran in ``page``."""
+    page.wait_for_function(
+        "(text) => window.__said.some((s) => s.includes(text))", arg=text, timeout=timeout * 1000
+    )
+
+
 def evaluated_until(page: Page, js: str, timeout: float = 10.0) -> Any:
     """The first truthy value of ``js`` evaluated in ``page``, asked again until there is
     one. For what only an async function can read (a service worker's notifications):

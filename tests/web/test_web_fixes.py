@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .driver import (
+    LISTEN_JS,
     create_vs_computer,
     my_turn_to_play,
     play_round,
@@ -26,15 +27,6 @@ from .driver import (
 from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
-
-#: Keep every text the live region shows (window.__said).
-LISTEN_JS = """() => {
-  window.__said = [];
-  const live = document.getElementById('live');
-  new MutationObserver(() => window.__said.push(live.textContent))
-    .observe(live, {childList: true, characterData: true, subtree: true});
-}"""
-
 
 def test_the_invitation_offers_free_seats_and_the_arrival_is_said_once(
     browser: Browser, server: str

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
-from .driver import create_for_friends, join_and_start, state
+from .driver import LISTEN_JS, create_for_friends, heard, join_and_start, state
 from .test_web_axe import _axe
 from .test_web_ranking import resign
 
@@ -55,6 +55,7 @@ def test_play_again_with_friends_opens_a_new_table_to_share(
         assert late.url.rstrip("/") == server
         late.close()
 
+        friend.evaluate(LISTEN_JS)
         host.click("#rematch")
         fresh = f"() => dominoDebug.state().tableId !== '{old}' && dominoDebug.state().table"
         host.wait_for_function(fresh, timeout=10000)
@@ -69,7 +70,7 @@ def test_play_again_with_friends_opens_a_new_table_to_share(
 
         # the friend, still on the finished table, is told where to go on: his button
         # goes to Helena's new table (it no longer makes a table of its own)
-        expect(friend.locator("#live")).to_contain_text("Helena abriu uma nova mesa")
+        heard(friend, "Helena abriu uma nova mesa")  # (Helena's leaving may be said next)
         expect(friend.locator("#rematch")).to_have_text("Ir para a nova mesa de Helena")
         # even pressed before the news reached his page (both pressing at once), it asks
         # first and goes to hers: no empty table of his own is left behind
@@ -80,6 +81,24 @@ def test_play_again_with_friends_opens_a_new_table_to_share(
         friend.wait_for_url(f"**/t/{s['table']['id']}")
         expect(friend.locator("#join-form")).to_be_visible()
         assert friend.evaluate(seats_js) == held, "a table of his own was made"
+        # pressed at the same instant as hers, the news withheld from his check too: his
+        # table is made, the finished table keeps the first offer, hers, and he goes
+        # there all the same, his own empty table not kept among his tables
+        friend.go_back()
+        expect(friend.locator("#rematch")).to_be_visible()
+        friend.evaluate("() => { dominoDebug.state().table.rematch = null; }")
+        withheld = f"**/api/tables/{old}"
+
+        def without_news(route: Route) -> None:
+            route.fulfill(json={**route.fetch().json(), "rematch": None})
+
+        friend.route(withheld, without_news, times=1)  # the check only: asked again, it is told
+        with friend.expect_response(f"**/api/tables/{old}/rematch") as refused:
+            friend.click("#rematch")
+        assert refused.value.status == 403 and "already offered" in refused.value.text()
+        friend.wait_for_url(f"**/t/{s['table']['id']}")
+        expect(friend.locator("#join-form")).to_be_visible()
+        assert friend.evaluate(seats_js) == held, "his empty table is kept among his tables"
         # and they play again
         join_and_start(host, friend, new_link, "Otávio")
         assert state(friend)["table"]["id"] == s["table"]["id"]
