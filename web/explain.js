@@ -18,11 +18,12 @@ export const MOVES = ["play", "draw", "pass"];
  * are said as ours ("Você jogou 6-4"); `drawn`, the tiles our own draw brought (what the
  * hand gained), are named ("Você comprou 3-1"). A move the computer made for a person
  * (`stand_in`: they were away, or their turn timer ran out) is said as the computer's
- * ("O computador jogou 6-4 por você", "… por Bia").
+ * ("O computador jogou 6-4 por você", "… por Bia"), and so is a move of the bot that kept
+ * a friend's seat, once the friend has it ("held": "… no lugar de Bia, antes de Bia chegar").
  */
 export function describeEvent(state, event, drawn = []) {
   if (!event) return "";
-  if (event.stand_in && MOVES.includes(event.type)) return standInMove(state, event, drawn);
+  if (computersFor(state, event)) return standInMove(state, event, drawn);
   const seated = event.seat !== undefined && event.seat !== null;
   // a move of our seat while its bot still held it (a friend taking a bot's seat, the bot
   // on turn) was the bot's: said by its name, not as ours
@@ -30,11 +31,8 @@ export function describeEvent(state, event, drawn = []) {
   const name = seated ? seatName(state, event.seat) : "";
   const who = ours ? t("home.you") : name; // a move's subject
   switch (event.type) {
-    case "play": {
-      const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
-      const points = event.points ? t("log.points", { n: event.points }) : "";
-      return t("log.play", { name: who, tile: event.tile, where, points });
-    }
+    case "play":
+      return t("log.play", { name: who, tile: event.tile, ...placed(event) });
     case "draw":
       if (ours && drawn.length) return t("log.drawTiles", { name: who, tiles: drawn.join(", ") });
       return t("log.draw", { name: who, n: event.count ?? 1 });
@@ -79,15 +77,30 @@ export function describeEvent(state, event, drawn = []) {
   }
 }
 
+/** A play's `where` (" na ponta esquerda") and `points` (" e marcou 10"), "" where it has none. */
+function placed(event) {
+  const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
+  return { where, points: event.points ? t("log.points", { n: event.points }) : "" };
+}
+
+/**
+ * Whether `event` is a move the computer made for a person, to say as such: a move of a
+ * seat's bot while it still holds the seat ("held": no person has taken it) is the bot's,
+ * said by its name as any bot's move.
+ */
+function computersFor(state, event) {
+  if (!event.stand_in || !MOVES.includes(event.type)) return false;
+  if (event.stand_in !== "held") return true;
+  const seat = ((state.table && state.table.seats) || []).find((s) => s.seat === event.seat);
+  return Boolean(seat && seat.kind === "human");
+}
+
 /** A move the computer made for a person, said as the computer's, for them ("por você") or for the seat's name. */
 function standInMove(state, event, drawn) {
   const ours = state.seat !== null && state.seat !== undefined && event.seat === state.seat;
+  if (event.stand_in === "held") return heldMove(event, ours, seatName(state, event.seat));
   const name = ours ? t("table.you") : seatName(state, event.seat);
-  if (event.type === "play") {
-    const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
-    const points = event.points ? t("log.points", { n: event.points }) : "";
-    return t("log.playFor", { name, tile: event.tile, where, points });
-  }
+  if (event.type === "play") return t("log.playFor", { name, tile: event.tile, ...placed(event) });
   if (event.type === "draw") {
     if (ours && drawn.length) return t("log.drawTilesFor", { name, tiles: drawn.join(", ") });
     return t("log.drawFor", { name, n: event.count ?? 1 });
@@ -96,8 +109,19 @@ function standInMove(state, event, drawn) {
 }
 
 /**
+ * A move the bot made in a seat before its person (`name`; `ours`: us) took it over: the
+ * computer's, in their place ("O computador jogou 6-4 no lugar de Bia, antes de Bia chegar").
+ */
+function heldMove(event, ours, name) {
+  const you = ours ? "You" : "";
+  if (event.type === "play") return t(`log.playHeld${you}`, { name, tile: event.tile, ...placed(event) });
+  if (event.type === "draw") return t(`log.drawHeld${you}`, { name, n: event.count ?? 1 });
+  return t(`log.passHeld${you}`, { name });
+}
+
+/**
  * Entry number → why the computer made that move of the round on screen ("away",
- * "timeout"): the table summary's `stand_in`, when it is about the view's round (a
+ * "timeout", "held"): the table summary's `stand_in`, when it is about the view's round (a
  * view's log does not say it; the summary, rebuilt by the server, does after a reload too).
  */
 export function standIns(state) {

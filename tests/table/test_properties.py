@@ -9,7 +9,8 @@ repeated commands) in every preset and seat count:
 - no event's public text holds a tile that is still hidden;
 - a seat its bot plays while its person is away counts the bot's moves since then;
 - the moves the computer made for a person say so, in their events and, by their entry
-  in the round's log, in the summary (the fold rebuilds those too);
+  in the round's log, in the summary (the fold rebuilds those too), and so, once a friend
+  took a bot's seat, do the moves its bot made there earlier in the round;
 - the table summary changes only with its key (``summary_key``), apart from its deadline:
   the server keeps the summary's text while the key stays.
 """
@@ -29,6 +30,7 @@ from domino_core import PRESETS, view_for
 from domino_server.table import Rejection, Stored, TableState, decide, evolve, restore
 from domino_server.table import commands as mc
 from domino_server.table.deadlines import bot_turn
+from domino_server.table.standin import MOVES
 from domino_server.table.summary import summary, summary_key
 from domino_server.tables.storing import write_for
 
@@ -199,11 +201,13 @@ def check_away_counts(state: TableState, history: list[dict[str, Any]]) -> None:
         assert spell["since_round"] == len(rounds), (spell, history[:since])
 
 
-def check_stand_ins(state: TableState, cmd: mc.Command, stored: list[Stored],
-                    history: list[dict[str, Any]]) -> None:
+def check_stand_ins(old: TableState, state: TableState, cmd: mc.Command,
+                    stored: list[Stored], history: list[dict[str, Any]]) -> None:
     """The computer's moves for a person: every entry of a seat away says so, and the
-    first of a move the server made for a person whose turn timer ran out; nothing else.
-    The summary lists the round's ones by their entry in its log."""
+    first of a move the server made for a person whose turn timer ran out, and every move
+    of a bot's seat a friend is on the way to; nothing else. The summary lists the round's
+    ones by their entry in its log, and, once a friend took a bot's seat, the moves its bot
+    made there in the round ("held", which no event says)."""
     for seat in summary(state)["seats"]:
         if seat["away"] is not None:
             since = max(i for i, p in enumerate(history) if p.get("type") == "seat_bot"
@@ -216,16 +220,30 @@ def check_stand_ins(state: TableState, cmd: mc.Command, stored: list[Stored],
         assert stored[0].payload.get("stand_in") == "timeout", stored[0].payload
     for ev in stored:
         why = ev.payload.get("stand_in")
-        assert why in (None, "away", "timeout"), ev.payload
+        assert why in (None, "away", "timeout", "held"), ev.payload
         if why == "timeout":
             assert timed_out and ev.payload["seat"] == cmd.seat, (cmd, ev.payload)
+        if why == "held":
+            holder = old.seats[ev.payload["seat"]]
+            assert holder.kind == "bot" and holder.pending is not None, (holder, ev.payload)
     shown = summary(state)["stand_in"]
     if state.match is None:
         assert shown is None
         return
     assert shown["round"] == view_for(state.match, None).round_no
     start = max(i for i, p in enumerate(history) if p.get("type") == "round_start")
-    said = [(p["type"], p["seat"], p["stand_in"]) for p in history[start:] if "stand_in" in p]
+    why = [p.get("stand_in") for p in history]
+    waiting: set[int] = set()  # bots' seats a friend is on the way to
+    for j, p in enumerate(history):
+        if p.get("type") == "seat_joined" and p.get("pending"):
+            waiting.add(p["seat"])
+        elif p.get("type") == "seat_human" and p["seat"] in waiting:
+            waiting.discard(p["seat"])
+            for i in range(start, j):  # the round's moves its bot made there were "held"
+                q = history[i]
+                if q.get("seat") == p["seat"] and q.get("type") in MOVES and not why[i]:
+                    why[i] = "held"
+    said = [(p["type"], p["seat"], why[i]) for i, p in enumerate(history) if i >= start and why[i]]
     log = state.match.round.log
     marked = [(log[m["entry"]]["type"], log[m["entry"]]["seat"], m["reason"])
               for m in shown["moves"]]
@@ -288,7 +306,7 @@ def test_random_commands_keep_every_table_invariant(
                 history.append(ev.payload)
         check_seat_rule(old, state, out)
         check_away_counts(state, history)
-        check_stand_ins(state, cmd, stored, history)
+        check_stand_ins(old, state, cmd, stored, history)
         shown = {**summary(state), "deadline": None}
         if summary_key(state) == last_key:
             assert shown == last_shown, cmd  # the key says the summary did not change

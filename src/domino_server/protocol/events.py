@@ -117,15 +117,18 @@ class StandInMove(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     entry: int = Field(description="The entry's number in the view's log (from 0)")
-    reason: Literal["away", "timeout"] = Field(
+    reason: Literal["away", "timeout", "held"] = Field(
         description="away: its person was away and the seat's bot played it; timeout: "
-        "the server played it when its person's turn timer ran out"
+        "the server played it when its person's turn timer ran out; held: the seat's bot "
+        "played it before a friend took the seat (a bot's seat nobody takes has no mark)"
     )
 
 
 class StandIns(BaseModel):
-    """The moves of a round that the computer made for people (RULES.md §10 Absence, Pace):
-    the same log entries' events carry ``stand_in`` with the same reason."""
+    """The moves of a round that the computer made for people (RULES.md §10 Seats and bots,
+    Absence, Pace): the same log entries' events carry ``stand_in`` with the same reason,
+    but for the moves a bot made in a seat before anyone was on the way to it (``held``
+    once a friend takes the seat: no event could say it then)."""
 
     model_config = ConfigDict(extra="forbid")
 

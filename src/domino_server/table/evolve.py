@@ -183,6 +183,7 @@ def _take(state: TableState, seat: int, who: Pending, at: float) -> None:
     """The person ``who`` holds ``seat`` from ``at`` on (their grace period runs from then
     while they have no socket)."""
     old: SeatState = state.seats[seat]
+    state.stand_ins = standin.taken(state, seat)  # the bot's moves there were not theirs
     _seat(
         state,
         seat,

@@ -137,7 +137,7 @@ class TableState:
     #: round → its fair-deal inputs (:mod:`.fairplay`); the seeds stay secret until revealed
     fair: dict[int, FairRound] = field(default_factory=dict)
     #: The round's log entries the computer made for a person (:mod:`.standin`): (entry's
-    #: number in the round's log, ``"away"`` or ``"timeout"``), in order
+    #: number in the round's log, ``"away"``, ``"timeout"`` or ``"held"``), in order
     stand_ins: tuple[tuple[int, str], ...] = ()
     _rules: Rules | None = None
 
