@@ -10,6 +10,8 @@ from typing import Any
 
 from domino_core import View
 
+from ..table import BOT_NAMES
+
 __all__ = ["TableNews", "iso", "news_from", "public_move"]
 
 #: Log entries that are moves.
@@ -66,6 +68,16 @@ def _epoch(text: str | None) -> float | None:
     return dt.datetime.fromisoformat(text).timestamp()
 
 
+def _name(seat: Mapping[str, Any]) -> str:
+    """A seat's name in a reminder: a seat its bot plays goes by the bot's name, as on the
+    page, also while it keeps the seat for the friend who is taking it (whose name the seat
+    already bears): the move is the bot's, not theirs."""
+    bot = seat.get("bot")
+    if seat.get("kind") != "human" and isinstance(bot, str) and bot in BOT_NAMES:
+        return BOT_NAMES[bot]
+    return str(seat["name"])
+
+
 def news_from(
     table_id: str, summary: Mapping[str, Any], view: View | None, *, absence_seconds: float
 ) -> TableNews:
@@ -107,7 +119,7 @@ def news_from(
         claim_at=claim_at,
         connected=frozenset(int(s["seat"]) for s in seats if s.get("connected")),
         humans=tuple(int(s["seat"]) for s in seats if s["kind"] == "human"),
-        names=tuple(str(s["name"]) for s in seats),
+        names=tuple(_name(s) for s in seats),
         last_move=last,
         finished=over,
         winner=winner,
