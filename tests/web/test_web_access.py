@@ -13,6 +13,7 @@ from .driver import (
     create_for_friends,
     create_vs_computer,
     join_and_start,
+    layout_still,
     my_turn_to_play,
     play_match,
     state,
@@ -95,7 +96,10 @@ def test_table_controls_are_labelled_focus_visible_and_contrasted(page: Page, se
         )
 
     step_until(page, lit_and_dim_tiles, what="our turn with tiles we can and cannot play")
-    page.wait_for_timeout(300)
+    # the table as it stands on our turn: our turn said (the live line is written 60 ms
+    # after), the layout still (the mouse below clicks at a fixed point)
+    expect(page.locator("#live")).to_contain_text("Sua vez.")
+    layout_still(page)
     assert page.evaluate(NAMELESS_JS) == [], "controls without a name at the table"
     # the hand is a labelled toolbar; each tile says whether it can be played
     expect(page.get_by_role("toolbar", name="Sua mão")).to_be_visible()
