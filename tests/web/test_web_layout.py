@@ -7,7 +7,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import create_vs_computer, my_turn_to_play, play_round, state, step_until
+from .driver import (
+    create_vs_computer,
+    layout_still,
+    my_turn_to_play,
+    play_round,
+    state,
+    step_until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -122,7 +129,7 @@ def test_round_over_panel_and_board_do_not_collide(
     create_vs_computer(page, server, preset="fives", seats=4, goal=300)
     play_round(page)
     expect(page.locator("#round-over")).to_be_visible()
-    page.wait_for_timeout(300)
+    layout_still(page)  # the board takes the room the panel leaves it a frame after
     boxes = page.evaluate(BOXES_JS)
     assert boxes["tiles"], "the final line stays on the table"
     for tile in boxes["tiles"]:
