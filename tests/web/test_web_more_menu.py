@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import create_vs_computer, my_turn_to_play, step_until
+from .driver import (
+    create_vs_computer,
+    dispatched,
+    layout_still,
+    my_turn_to_play,
+    round_trip,
+    step_until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +127,7 @@ def test_the_more_menu_opens_beside_its_button_and_closes_every_way(
         _press(page, "#more summary", touch)
         expect(menu).not_to_have_attribute("open", "")
         expect(page.locator("#more .more-items")).to_be_hidden()
-        page.wait_for_timeout(300)
+        round_trip(page)  # a reaction that press sent would be answered, and shown, by now
         assert not _sent(sent, "react"), sent
         expect(page.locator("#seats-bar .reaction-bubble")).to_have_count(0)
 
@@ -144,12 +151,13 @@ def test_the_more_menu_opens_beside_its_button_and_closes_every_way(
         x = box["vw"] / 2
         y = box["y"] / 2 if box["y"] >= 20 else (box["bottom"] + box["vh"]) / 2
         before = len(sent)
-        if touch:
-            page.touchscreen.tap(x, y)
-        else:
-            page.mouse.click(x, y)
+        with dispatched(page, "click"):  # the press's click comes after the menu closed
+            if touch:
+                page.touchscreen.tap(x, y)
+            else:
+                page.mouse.click(x, y)
         expect(menu).not_to_have_attribute("open", "")
-        page.wait_for_timeout(300)
+        round_trip(page)  # what that press sent would be answered by now
         moves = [f for k in ("play", "draw", "pass", "react") for f in _sent(sent[before:], k)]
         assert not moves, moves
         assert page.evaluate("() => document.querySelectorAll('dialog[open]').length") == 0
@@ -157,9 +165,10 @@ def test_the_more_menu_opens_beside_its_button_and_closes_every_way(
         tile = "#hand .hand-tile.lit >> nth=0"
         if page.evaluate(HIT_JS, "#hand .hand-tile.lit") == "self":  # (on its side: under it)
             before = len(sent)
-            _press(page, tile, touch)
+            with dispatched(page, "click"):
+                _press(page, tile, touch)
             expect(menu).not_to_have_attribute("open", "")
-            page.wait_for_timeout(300)
+            round_trip(page)
             expect(page.locator("#hand .hand-tile.selected")).to_have_count(0)
             assert not _sent(sent[before:], "play"), sent[before:]
         else:
@@ -180,14 +189,14 @@ def test_the_more_menu_opens_beside_its_button_and_closes_every_way(
         _open(page, touch)
         page.evaluate(GROW_HAND_JS, 21)
         expect(page.locator("#hand .hand-tile")).to_have_count(21)
-        page.wait_for_timeout(100)  # a frame for the menu to follow
+        layout_still(page)  # the menu follows at the frame the dock grows in
         assert page.evaluate(HIT_JS, "#more summary") == "self", "the menu covers its button"
         assert page.evaluate(HIT_JS, "#main-action") == "self", "the menu covers the main button"
 
         # a reaction chosen is sent (so the checks above would have seen one), and closes it
         _press(page, "#reactions [data-react='nice']", touch)
         expect(menu).not_to_have_attribute("open", "")
-        page.wait_for_timeout(300)
+        round_trip(page)  # the reaction answered, and a second one would be too
         assert len(_sent(sent, "react")) == 1, sent
     finally:
         ctx.close()
