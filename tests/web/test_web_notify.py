@@ -84,6 +84,8 @@ def test_a_notification_when_the_table_waits_for_us_in_a_background_tab(
         evaluated_until(page, f"() => ({SHOWN})().then((n) => n.length === 0)")
         # and while we look at the table, none is shown
         _play_until_my_turn_again(page)
+        # a negative check: a notice would come on its own time after the turn (the worker
+        # registered, then asked to show it), and nothing marks that none is on its way
         page.wait_for_timeout(300)
         assert _shown(page) == []
         assert page.evaluate("JSON.parse(localStorage.getItem('domino.settings')).notify") is True
