@@ -11,7 +11,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .boxes import in_view
-from .driver import create_vs_computer, my_turn_to_play, state, step_until
+from .driver import (
+    create_vs_computer,
+    layout_still,
+    motion_done,
+    my_turn_to_play,
+    state,
+    step_until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +64,8 @@ def _my_turn_on_a_line(page: Page, tiles: int = 3) -> None:
 
 def _check_screen(page: Page, where: str) -> dict[str, Any]:
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(100)  # a frame for the board to take the room left to it
+    layout_still(page)  # the board takes the room left to it a frame after a change
+    motion_done(page)  # the newest tile landed, a picked tile lifted: measured at rest
     b: dict[str, Any] = page.evaluate(BOXES_JS)
     vw, vh = b["vw"], b["vh"]
     assert b["scrollWidth"] <= vw, f"the page scrolls sideways {where}"
@@ -197,7 +205,10 @@ def test_aids_tip_leaves_when_the_line_is_drawn_again(page: Page, server: str) -
     # moves, rather than staying on in the old words
     page.select_option("#lang-select", "en")
     expect(page.locator("#turn-text")).to_have_text("Your turn")
-    page.wait_for_timeout(300)
+    # the browser looks again at what lies under a resting mouse at its next drawn frame
+    # (and tells the page of the new tile there): once the layout has held still for three,
+    # the tip has had its chance to come back
+    layout_still(page)
     expect(page.locator("#aid-tip")).to_be_hidden()
     box = half.bounding_box()
     assert box
