@@ -16,6 +16,7 @@ from domino_core.record import read_record
 from .driver import (
     click_step,
     create_vs_computer,
+    motion_done,
     play_match,
     play_round,
     settle,
@@ -73,7 +74,7 @@ def test_whole_match_against_bots_by_clicks(page: Page, server: str, shots: Path
         what="five tiles on the board",
         next_round=False,
     )
-    page.wait_for_timeout(600)  # let the last tile's landing animation finish
+    motion_done(page)  # the last tile's landing animation finished
     page.screenshot(path=str(shots / "table-desktop.png"))
 
     # finish the round and photograph the round-over screen with every hand shown
