@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import playing_with_a_friend, state
+from .driver import playing_with_a_friend, round_trip, state
 from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
@@ -50,8 +50,9 @@ def test_the_timer_warns_and_then_the_computer_plays_for_you(
         expect(bar).to_contain_text(
             re.compile(r"o computador jogou por você \((jogou \d-\d|comprou \d+|passou)")
         )
-        # and it stays until dismissed (or our own next move)
-        waiting.wait_for_timeout(300)
+        # and it stays until dismissed (or our own next move): still there once a sync sent
+        # after it is answered, every frame the table had for this page by then taken in
+        round_trip(waiting)
         expect(bar).to_be_visible()
         _axe(waiting, axe_source, "the computer played for you")
         # another language: the notice says the same in it at once, not at the next move
