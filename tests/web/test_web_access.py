@@ -13,7 +13,6 @@ from .driver import (
     create_for_friends,
     create_vs_computer,
     join_and_start,
-    layout_still,
     my_turn_to_play,
     play_match,
     state,
@@ -21,6 +20,7 @@ from .driver import (
     two_people,
 )
 from .keyboard import focus_by_tab
+from .waits import layout_still
 
 pytestmark = pytest.mark.browser
 

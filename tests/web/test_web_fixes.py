@@ -14,7 +14,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .driver import (
-    LISTEN_JS,
     create_vs_computer,
     my_turn_to_play,
     play_round,
@@ -25,6 +24,7 @@ from .driver import (
     two_people,
 )
 from .test_web_axe import _axe
+from .waits import LISTEN_JS
 
 pytestmark = pytest.mark.browser
 

@@ -12,9 +12,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .boxes import in_view, overlap
-from .driver import caught_up, create_vs_computer, layout_still, play_round
+from .driver import caught_up, create_vs_computer, play_round
 from .test_web_live_line import SAY_JS
 from .test_web_phone_fit import PARTS_JS, _check_parts
+from .waits import layout_still
 
 pytestmark = pytest.mark.browser
 

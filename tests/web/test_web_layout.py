@@ -7,14 +7,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import (
-    create_vs_computer,
-    layout_still,
-    my_turn_to_play,
-    play_round,
-    state,
-    step_until,
-)
+from .driver import create_vs_computer, my_turn_to_play, play_round, state, step_until
+from .waits import layout_still
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import caught_up, create_vs_computer, layout_still
+from .driver import caught_up, create_vs_computer
+from .waits import layout_still
 
 pytestmark = pytest.mark.browser
 

@@ -10,14 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import (
-    create_vs_computer,
-    dispatched,
-    layout_still,
-    my_turn_to_play,
-    round_trip,
-    step_until,
-)
+from .driver import create_vs_computer, my_turn_to_play, step_until
+from .waits import dispatched, layout_still, round_trip
 
 pytestmark = pytest.mark.browser
 

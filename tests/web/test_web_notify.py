@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import click_step, create_vs_computer, evaluated_until
+from .driver import click_step, create_vs_computer
+from .waits import evaluated_until
 
 pytestmark = pytest.mark.browser
 

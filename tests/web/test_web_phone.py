@@ -11,14 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .boxes import in_view
-from .driver import (
-    create_vs_computer,
-    layout_still,
-    motion_done,
-    my_turn_to_play,
-    state,
-    step_until,
-)
+from .driver import create_vs_computer, my_turn_to_play, state, step_until
+from .waits import layout_still, motion_done
 
 pytestmark = pytest.mark.browser
 

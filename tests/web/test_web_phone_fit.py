@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .boxes import in_view, inside, overlap
-from .driver import create_vs_computer, layout_still, my_turn_to_play, state, step_until
+from .driver import create_vs_computer, my_turn_to_play, state, step_until
+from .waits import layout_still
 
 pytestmark = pytest.mark.browser
 

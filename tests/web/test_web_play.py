@@ -16,7 +16,6 @@ from domino_core.record import read_record
 from .driver import (
     click_step,
     create_vs_computer,
-    motion_done,
     play_match,
     play_round,
     settle,
@@ -24,6 +23,7 @@ from .driver import (
     step_until,
 )
 from .keyboard import focus_by_tab, key_step
+from .waits import motion_done
 
 pytestmark = pytest.mark.browser
 

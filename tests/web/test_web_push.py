@@ -36,8 +36,8 @@ from websockets.sync.client import connect
 from push.push_service import PushService
 
 from .conftest import running_server
-from .driver import evaluated_until
 from .test_web_axe import _axe
+from .waits import evaluated_until
 
 pytestmark = pytest.mark.browser
 

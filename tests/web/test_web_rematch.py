@@ -9,9 +9,10 @@ import re
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from .driver import LISTEN_JS, create_for_friends, heard, join_and_start, state
+from .driver import create_for_friends, join_and_start, state
 from .test_web_axe import _axe
 from .test_web_ranking import resign
+from .waits import LISTEN_JS, heard
 
 pytestmark = pytest.mark.browser
 

@@ -14,15 +14,12 @@ from .driver import (
     caught_up,
     click_step,
     create_vs_computer,
-    dispatched,
-    layout_still,
-    motion_done,
     playing_with_a_friend,
-    round_trip,
     state,
     step_until,
     two_people,
 )
+from .waits import dispatched, layout_still, motion_done, round_trip
 
 pytestmark = pytest.mark.browser
 

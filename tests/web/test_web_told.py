@@ -12,8 +12,9 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .driver import playing_with_a_friend, round_trip, state
+from .driver import playing_with_a_friend, state
 from .test_web_axe import _axe
+from .waits import round_trip
 
 pytestmark = pytest.mark.browser
 
