@@ -58,7 +58,8 @@ export function fitLive() {
   const spans = [...el.children];
   for (const span of spans) span.classList.remove("sr-only");
   for (const span of spans.slice(0, -1)) {
-    if (el.scrollHeight <= el.clientHeight + 1) break;
+    // (a laptop's window keeps the line to one line that does not wrap: too wide, then)
+    if (el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1) break;
     span.classList.add("sr-only");
   }
 }

@@ -124,6 +124,13 @@ export const HOME_TEXTS = {
     "push.move.play": "{name} jogou {tile}.",
     "push.move.draw": "{name} comprou.",
     "push.move.pass": "{name} passou.",
+    // a move the computer made for a person who is away or out of time, or in a friend's seat before they came
+    "push.moveFor.play": "O computador jogou {tile} por {name}.",
+    "push.moveFor.draw": "O computador comprou por {name}.",
+    "push.moveFor.pass": "O computador passou por {name}.",
+    "push.moveHeld.play": "No lugar de {name}, o computador jogou {tile}.",
+    "push.moveHeld.draw": "No lugar de {name}, o computador comprou.",
+    "push.moveHeld.pass": "No lugar de {name}, o computador passou.",
     "settings.language": "Idioma",
   },
   en: {
@@ -245,6 +252,12 @@ export const HOME_TEXTS = {
     "push.move.play": "{name} played {tile}.",
     "push.move.draw": "{name} drew.",
     "push.move.pass": "{name} passed.",
+    "push.moveFor.play": "The computer played {tile} for {name}.",
+    "push.moveFor.draw": "The computer drew for {name}.",
+    "push.moveFor.pass": "The computer passed for {name}.",
+    "push.moveHeld.play": "In {name}'s seat, the computer played {tile}.",
+    "push.moveHeld.draw": "In {name}'s seat, the computer drew.",
+    "push.moveHeld.pass": "In {name}'s seat, the computer passed.",
     "settings.language": "Language",
   },
 };

@@ -52,19 +52,21 @@ export function keyBytes(text) {
 }
 
 /** The words the service worker shows, in the current language. */
-function texts() {
-  const out = { lang: getLang(), move: {} };
+export function pushWords() {
+  const out = { lang: getLang(), move: {}, moveFor: {}, moveHeld: {} };
   for (const kind of ["your_turn", "after_24h", "before_absence_claim", "match_over"]) {
     out[kind] = { title: t(`push.${kind}.title`), body: t(`push.${kind}.body`) };
   }
-  for (const m of ["play", "draw", "pass"]) out.move[m] = t(`push.move.${m}`);
+  for (const m of ["play", "draw", "pass"]) {
+    for (const family of ["move", "moveFor", "moveHeld"]) out[family][m] = t(`push.${family}.${m}`);
+  }
   return out;
 }
 
 /** Give the service worker the words of the current language (kept by it for later). */
 async function tellWorker() {
   const reg = await navigator.serviceWorker.ready;
-  if (reg.active) reg.active.postMessage({ type: "push-texts", texts: texts() });
+  if (reg.active) reg.active.postMessage({ type: "push-texts", texts: pushWords() });
 }
 
 /** The language changed: reminders already asked for are worded in the new one too. */

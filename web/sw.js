@@ -46,13 +46,22 @@ function payloadOf(event) {
   }
 }
 
+/**
+ * The words of the last move `last`, as the page says it: the computer's when it made the
+ * move for a person (`by`: "away", "timeout"; "held", in a friend's seat before they
+ * came), the seat's own otherwise (and with words kept before those existed).
+ */
+function moveWords(words, last) {
+  const family = last.by === "held" ? words.moveHeld : last.by ? words.moveFor : null;
+  return (family && family[last.type]) || (words.move && words.move[last.type]) || "";
+}
+
 /** Show the reminder `p` (the server's payload) in the page's words. */
 async function showReminder(p) {
   const words = await savedWords();
   const kind = ["your_turn", "after_24h", "before_absence_claim", "match_over"].includes(p.kind) ? p.kind : "your_turn";
   const w = words[kind] || {};
-  const move = p.last && words.move ? words.move[p.last.type] : null;
-  const last = move ? fill(move, { name: p.last.name, tile: p.last.tile }) : "";
+  const last = p.last ? fill(moveWords(words, p.last), { name: p.last.name, tile: p.last.tile }) : "";
   const path = typeof p.url === "string" && p.url.startsWith("/t/") ? p.url : "/";
   const url = new URL(path, self.location.origin).href;
   // the tag of notify.js's "your turn": one notice per table, taken away once we play

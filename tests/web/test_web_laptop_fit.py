@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from .boxes import in_view, overlap
 from .driver import caught_up, create_vs_computer, play_round
-from .test_web_live_line import SAY_JS
+from .test_web_live_line import SAY_JS, TILES
 from .test_web_phone_fit import PARTS_JS, _check_parts
 from .waits import layout_still
 
@@ -48,8 +48,8 @@ def test_your_chip_stays_above_the_dock_under_a_notice(
     expect(page.locator("#elsewhere-bar")).to_be_visible(timeout=10000)
     caught_up(page, other)
     if said:
-        page.evaluate(SAY_JS, said)
-        expect(page.locator("#live")).to_contain_text("6-2")  # the sixth play is said
+        page.evaluate(SAY_JS, TILES[:said])
+        expect(page.locator("#live")).to_contain_text(TILES[said - 1])  # the last play is said
     where = f"at {width}x{height} with a notice, {said} moves said at once"
     if height >= 800:
         _check_parts(page, where)

@@ -10,7 +10,7 @@ from typing import Any
 
 from domino_core import View
 
-from ..table import BOT_NAMES
+from ..table import bot_name
 
 __all__ = ["TableNews", "iso", "news_from", "public_move"]
 
@@ -31,7 +31,8 @@ class TableNews:
     ``turn_since`` when it began and ``claim_at`` when the absence claim against it opens
     (seconds since the epoch); ``connected`` the seats with a socket open; ``humans`` the
     seats held by people; ``names`` every seat's name; ``last_move`` the last public move of
-    another seat than the one on turn (its own forced draws come after it).
+    another seat than the one on turn (its own forced draws come after it), with ``by``
+    when the computer made it for a person (:func:`_by`).
     """
 
     table_id: str
@@ -69,13 +70,23 @@ def _epoch(text: str | None) -> float | None:
 
 
 def _name(seat: Mapping[str, Any]) -> str:
-    """A seat's name in a reminder: a seat its bot plays goes by the bot's name, as on the
-    page, also while it keeps the seat for the friend who is taking it (whose name the seat
-    already bears): the move is the bot's, not theirs."""
+    """A seat's name in a reminder, as the page says it: a seat its bot plays goes by its
+    bot's name (``bot_name``: Nino, Nina, Nico...), also while the bot keeps it for the
+    friend who is taking it (whose name the seat already bears)."""
     bot = seat.get("bot")
-    if seat.get("kind") != "human" and isinstance(bot, str) and bot in BOT_NAMES:
-        return BOT_NAMES[bot]
+    if seat.get("kind") != "human" and isinstance(bot, str) and bot_name(bot, int(seat["seat"])):
+        return bot_name(bot, int(seat["seat"]))
     return str(seat["name"])
+
+
+def _by(summary: Mapping[str, Any], view: View, entry: int) -> str | None:
+    """Why the computer made the move at ``entry`` of the view's round for a person (the
+    summary's ``stand_in``: "away", "timeout", "held"), or None: a reminder then says it
+    as the computer's, as the page does."""
+    marks = summary.get("stand_in")
+    if not marks or marks.get("round") != view.round_no:
+        return None
+    return next((str(m["reason"]) for m in marks["moves"] if m["entry"] == entry), None)
 
 
 def news_from(
@@ -105,6 +116,9 @@ def news_from(
         others = [(i, e) for i, e in moves if e.get("seat") != turn]
         begun = others[-1] if others else (moves[-1] if moves else None)
         last = None if begun is None else public_move(begun[1])
+        by = None if begun is None else _by(summary, view, begun[0])
+        if last is not None and by is not None:
+            last["by"] = by
         if turn is not None:
             key = f"{view.round_no}.{0 if begun is None else begun[0] + 1}"
     human = turn is not None and seats[turn]["kind"] == "human" and seats[turn].get("bot") is None

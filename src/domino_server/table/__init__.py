@@ -11,7 +11,7 @@ from .decision import Rejection
 from .events import MATCH_KINDS, Event, Presence, Reacted, Stored
 from .evolve import evolve, fold
 from .restore import initial, restore
-from .state import BOT_NAMES, SeatState, TableSpec, TableState, Timing
+from .state import BOT_NAMES, SeatState, TableSpec, TableState, Timing, bot_name
 
 __all__ = [
     "BOT_NAMES",
@@ -26,6 +26,7 @@ __all__ = [
     "TableSpec",
     "TableState",
     "Timing",
+    "bot_name",
     "decide",
     "evolve",
     "fold",

@@ -22,7 +22,17 @@ from domino_core import Match, Rules
 
 from .fairround import FairRound
 
-__all__ = ["BOT_NAMES", "Pending", "Presence", "SeatState", "TableSpec", "TableState", "Timing"]
+__all__ = [
+    "BOT_FAMILIES",
+    "BOT_NAMES",
+    "Pending",
+    "Presence",
+    "SeatState",
+    "TableSpec",
+    "TableState",
+    "Timing",
+    "bot_name",
+]
 
 #: How many of the latest reactions' ids a table keeps (a reaction sent again after a
 #: reconnect comes within seconds; reactions are spaced, so this is minutes of them).
@@ -30,6 +40,20 @@ REACTION_IDS_KEPT = 64
 
 #: The computer players' names (RULES.md §10), by level.
 BOT_NAMES = {"rabisco": "Rabisco", "nino": "Nino", "voquelonia": "Vó Quelônia"}
+
+#: The names a level's bots go by at one table, as the page names them (``web/seats.js``
+#: ``botName``): seat 1 the level's own name, the next seats the others in turn.
+BOT_FAMILIES = {
+    "nino": ("Nino", "Nina", "Nico"),
+    "rabisco": ("Rabisco", "Rabisca", "Risco"),
+    "voquelonia": ("Vó Quelônia", "Vô Quelônio", "Tia Quelé"),
+}
+
+
+def bot_name(level: str, seat: int) -> str:
+    """The name the bot of ``level`` at ``seat`` goes by on the page ("" for no level)."""
+    family = BOT_FAMILIES.get(level)
+    return family[(seat - 1) % len(family)] if family else ""
 
 Kind = Literal["human", "bot", "empty"]
 Status = Literal["waiting", "playing", "finished"]
