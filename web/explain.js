@@ -110,7 +110,7 @@ function standInMove(state, event, drawn) {
 
 /**
  * A move the bot made in a seat before its person (`name`; `ours`: us) took it over: the
- * computer's, in their place ("No lugar de Bia, antes de Bia chegar, o computador jogou 6-4").
+ * computer's, in their place ("O computador jogou 6-4 no lugar de Bia, antes de Bia chegar").
  */
 function heldMove(event, ours, name) {
   const you = ours ? "You" : "";

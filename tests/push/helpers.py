@@ -57,6 +57,8 @@ class Table:
         assert turn is not None
         self.opener = turn  # the seat on turn first: the first :meth:`play` is its
         self.waiting = 1 - turn  # the other seat, on turn after it
+        self.names = list(NAMES)  # the seats' names now
+        self.stand_in: dict[str, Any] | None = None  # the summary's marks of the round
 
     def play(self) -> None:
         """The seat on turn makes its first legal move; the next turn begins now."""
@@ -73,9 +75,10 @@ class Table:
             "seats": [
                 {"seat": i, "name": n, "kind": "human", "bot": None,
                  "connected": i in self.connected, "creator": i == 0}
-                for i, n in enumerate(NAMES)
+                for i, n in enumerate(self.names)
             ],
             "deadline": None if v.over or v.round_over else iso(self.since + ABSENCE),
+            "stand_in": self.stand_in,
         }
 
     def standing(self) -> tuple[dict[str, Any], Match]:

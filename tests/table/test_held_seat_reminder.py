@@ -1,7 +1,7 @@
 """A reminder says a move as the page does: Bia takes Nino's seat while he is on turn at a
 correspondence table, Nino plays, and Ana's "your turn" reminder carries that the move was
-the computer's in Bia's seat (``by``: ``"held"``), so her phone reads "No lugar de Bia, o
-computador jogou 5-5", not "Bia jogou 5-5" (found by a review: the reminder is planned
+the computer's in Bia's seat (``by``: ``"held"``), so her phone reads "O computador jogou
+5-5 no lugar de Bia", not "Bia jogou 5-5" (found by a review: the reminder is planned
 after the seat is hers)."""
 
 from __future__ import annotations

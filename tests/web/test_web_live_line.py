@@ -43,11 +43,11 @@ SAY_JS = """(tiles) => {
 TILES = ["1-0", "2-0", "3-0", "4-0", "5-0", "6-0", "2-1", "3-1"]
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (1366, 657)])
+@pytest.mark.parametrize(("width", "height"), [(360, 640), (390, 844), (1366, 657), (800, 900)])
 def test_the_last_moves_line_begins_with_a_sentence(
     page: Page, server: str, width: int, height: int
 ) -> None:
-    # two lines on a phone, one in a laptop's window: eight plays need more
+    # two lines on a phone or a tall window, one in a laptop's: eight plays need more
     page.set_viewport_size({"width": width, "height": height})
     create_vs_computer(page, server, preset="draw", seats=2, goal=100)
     expect(page.locator("#hand .hand-tile").first).to_be_visible()

@@ -30,7 +30,8 @@ END_TURN = "end"
 
 @dataclass(frozen=True, slots=True)
 class Wanted:
-    """A reminder to store unless it exists already (same table, seat, turn and kind)."""
+    """A reminder to store; one stored already (same table, seat, turn and kind) keeps its
+    due time and state, and only a pending one takes this payload."""
 
     seat: int
     turn: str

@@ -112,12 +112,16 @@ def delete_subscription(conn: Connection, sub_id: int) -> None:
     conn.execute(delete(S).where(S.c.id == sub_id))
 
 
-def _insert_once(dialect: str) -> Any:
-    """An INSERT that does nothing for a (table, seat, turn, kind) stored already."""
+def _insert_or_refresh(dialect: str) -> Any:
+    """An INSERT of reminders that, for a (table, seat, turn, kind) stored already, only
+    brings the payload of a pending one up to date (what the table says of the last move
+    now: a friend may have taken the seat that made it); one sent or closed stays as it
+    was, and a due time never moves."""
     keys = ["table_id", "seat", "turn", "kind"]
-    if dialect == "postgresql":
-        return postgresql.insert(R).on_conflict_do_nothing(index_elements=keys)
-    return sqlite.insert(R).on_conflict_do_nothing(index_elements=keys)
+    stmt = (postgresql.insert(R) if dialect == "postgresql" else sqlite.insert(R))
+    return stmt.on_conflict_do_update(
+        index_elements=keys, set_={"payload": stmt.excluded.payload}, where=R.c.state == "pending"
+    )
 
 
 #: Cancel a table's pending reminders but those of one (seat, turn) (-1, "": keep none).
@@ -187,7 +191,7 @@ def apply_plans(
         for w in p.wanted
     ]
     if rows:
-        conn.execute(_insert_once(conn.dialect.name), rows)
+        conn.execute(_insert_or_refresh(conn.dialect.name), rows)
     again = [
         {"t": table_id, "s": w.seat, "u": w.turn, "k": w.kind, "p": w.payload}
         for table_id, p in touched

@@ -35,29 +35,29 @@ test("once a friend has the seat, the moves its bot made there are the computer'
   assert.deepEqual(roundMoves(at(0, bia)), [
     "Bia jogou 4-4 na ponta esquerda.",
     "Você jogou 3-3 na ponta direita.",
-    "No lugar de Bia, antes de Bia chegar, o computador passou.",
-    "No lugar de Bia, antes de Bia chegar, o computador comprou 1 pedra.",
+    "O computador passou no lugar de Bia, antes de Bia chegar.",
+    "O computador comprou 1 pedra no lugar de Bia, antes de Bia chegar.",
     "Você jogou 6-3 na ponta direita.",
-    "No lugar de Bia, antes de Bia chegar, o computador jogou 6-4 na ponta esquerda e marcou 10.",
+    "O computador jogou 6-4 na ponta esquerda e marcou 10 no lugar de Bia, antes de Bia chegar.",
     "Você jogou 6-6.",
   ]);
-  assert.deepEqual(roundMoves(at(1, bia)).filter((line) => line.includes("o computador")), [
-    "No seu lugar, antes de você chegar, o computador passou.",
-    "No seu lugar, antes de você chegar, o computador comprou 1 pedra.",
-    "No seu lugar, antes de você chegar, o computador jogou 6-4 na ponta esquerda e marcou 10.",
+  assert.deepEqual(roundMoves(at(1, bia)).filter((line) => line.startsWith("O computador")), [
+    "O computador passou no seu lugar, antes de você chegar.",
+    "O computador comprou 1 pedra no seu lugar, antes de você chegar.",
+    "O computador jogou 6-4 na ponta esquerda e marcou 10 no seu lugar, antes de você chegar.",
   ]);
   assert.equal(roundMoves(at(1, bia))[0], "Você jogou 4-4 na ponta esquerda.");
   const drew = { type: "draw", seat: 1, count: 2, stand_in: "held" };
-  assert.equal(describeEvent(at(0, bia), drew), "No lugar de Bia, antes de Bia chegar, o computador comprou 2 pedras.");
+  assert.equal(describeEvent(at(0, bia), drew), "O computador comprou 2 pedras no lugar de Bia, antes de Bia chegar.");
   setLang("en");
   assert.deepEqual(roundMoves(at(0, bia)).slice(2, 6), [
-    "In Bia's seat, before Bia arrived, the computer passed.",
-    "In Bia's seat, before Bia arrived, the computer drew 1 tile.",
+    "The computer passed in Bia's seat, before Bia arrived.",
+    "The computer drew 1 tile in Bia's seat, before Bia arrived.",
     "You played 6-3 on the right end.",
-    "In Bia's seat, before Bia arrived, the computer played 6-4 on the left end and scored 10.",
+    "The computer played 6-4 on the left end and scored 10 in Bia's seat, before Bia arrived.",
   ]);
-  assert.equal(describeEvent(at(1, bia), drew), "In your seat, before you arrived, the computer drew 2 tiles.");
-  assert.equal(describeEvent(at(1, bia), { type: "pass", seat: 1, stand_in: "held" }), "In your seat, before you arrived, the computer passed.");
+  assert.equal(describeEvent(at(1, bia), drew), "The computer drew 2 tiles in your seat, before you arrived.");
+  assert.equal(describeEvent(at(1, bia), { type: "pass", seat: 1, stand_in: "held" }), "The computer passed in your seat, before you arrived.");
 });
 
 test("while the bot holds the seat its moves are its own, by its name", () => {

@@ -37,12 +37,12 @@ test("a reminder says a move by who made it, in both languages", async () => {
   const pt = pushWords();
   const play = { type: "play", seat: 1, tile: "5-5", name: "Bia" };
   assert.equal(await bodyOf(turn(play), pt), "Bia jogou 5-5. Agora é com você.");
-  assert.equal(await bodyOf(turn({ ...play, by: "held" }), pt), "No lugar de Bia, o computador jogou 5-5. Agora é com você.");
+  assert.equal(await bodyOf(turn({ ...play, by: "held" }), pt), "O computador jogou 5-5 no lugar de Bia. Agora é com você.");
   assert.equal(await bodyOf(turn({ ...play, by: "away" }), pt), "O computador jogou 5-5 por Bia. Agora é com você.");
   assert.equal(await bodyOf(turn({ type: "pass", seat: 1, name: "Bia", by: "timeout" }), pt), "O computador passou por Bia. Agora é com você.");
   setLang("en");
   const en = pushWords();
-  assert.equal(await bodyOf(turn({ ...play, by: "held" }), en), "In Bia's seat, the computer played 5-5. Over to you.");
+  assert.equal(await bodyOf(turn({ ...play, by: "held" }), en), "The computer played 5-5 in Bia's seat. Over to you.");
   assert.equal(await bodyOf(turn({ type: "draw", seat: 1, name: "Bia", by: "away" }), en), "The computer drew for Bia. Over to you.");
   setLang("pt-BR");
 });
