@@ -55,7 +55,8 @@ def test_the_history_says_the_bots_moves_before_a_friend_took_its_seat(
             (guest, "no seu lugar", "Você jogou"),
         ):
             lines = _history(page)
-            came = "antes de Bia chegar" if page is host else "antes de você chegar"
+            who = "Bia" if page is host else "você"
+            came = f"{said}, antes de {who} chegar"
             expect(lines.filter(has_text=came)).to_have_count(len(ninos))
             for e in ninos:
                 if e["type"] == "play":
