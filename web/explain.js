@@ -55,7 +55,7 @@ export function describeEvent(state, event, drawn = []) {
       return t("log.seat_joined", { name: (event.name && personName(event.name)) || name });
     case "seat_human": {
       // a friend taking the seat its bot kept: the summary still names it the bot's
-      const held = ((state.table && state.table.seats) || []).find((s) => s.seat === event.seat);
+      const held = summarySeat(state, event.seat);
       if (!held || held.kind !== "bot") return t("log.seat_human", { name });
       if (event.seat === state.seat) return t("log.seat_taken_you", { bot: name });
       return t("log.seat_taken", { name: personName(held.name), bot: name });
@@ -77,6 +77,9 @@ export function describeEvent(state, event, drawn = []) {
   }
 }
 
+/** The table summary's seat `seat` (who holds it now), or undefined. */
+const summarySeat = (state, seat) => ((state.table && state.table.seats) || []).find((s) => s.seat === seat);
+
 /** A play's `where` (" na ponta esquerda") and `points` (" e marcou 10"), "" where it has none. */
 function placed(event) {
   const where = event.end ? t("log.playWhere", { end: t(`table.end.${event.end}`) }) : "";
@@ -91,8 +94,7 @@ function placed(event) {
 function computersFor(state, event) {
   if (!event.stand_in || !MOVES.includes(event.type)) return false;
   if (event.stand_in !== "held") return true;
-  const seat = ((state.table && state.table.seats) || []).find((s) => s.seat === event.seat);
-  return Boolean(seat && seat.kind === "human");
+  return summarySeat(state, event.seat)?.kind === "human";
 }
 
 /** A move the computer made for a person, said as the computer's, for them ("por você") or for the seat's name. */

@@ -74,9 +74,8 @@ def _name(seat: Mapping[str, Any]) -> str:
     bot's name (``bot_name``: Nino, Nina, Nico...), also while the bot keeps it for the
     friend who is taking it (whose name the seat already bears)."""
     bot = seat.get("bot")
-    if seat.get("kind") != "human" and isinstance(bot, str) and bot_name(bot, int(seat["seat"])):
-        return bot_name(bot, int(seat["seat"]))
-    return str(seat["name"])
+    named = bot_name(bot, int(seat["seat"])) if seat.get("kind") != "human" and bot else ""
+    return named or str(seat["name"])
 
 
 def _by(summary: Mapping[str, Any], view: View, entry: int) -> str | None:
