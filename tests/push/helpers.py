@@ -110,3 +110,10 @@ async def states(engine: AsyncEngine) -> list[tuple[int, str, str]]:
     async with engine.connect() as conn:
         q = select(m.push_reminders.c.seat, m.push_reminders.c.kind, m.push_reminders.c.state)
         return sorted(tuple(r) for r in await conn.execute(q))  # type: ignore[misc]
+
+
+async def payloads(engine: AsyncEngine) -> dict[str, dict[str, Any]]:
+    """Each stored reminder's payload, by its kind (one turn's reminders)."""
+    async with engine.connect() as conn:
+        q = select(m.push_reminders.c.kind, m.push_reminders.c.payload)
+        return {str(kind): dict(payload) for kind, payload in await conn.execute(q)}

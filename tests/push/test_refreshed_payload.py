@@ -5,23 +5,14 @@ page said the computer played it in Bia's seat. A reminder already sent is left 
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from domino_core import view_for
 from domino_server.core.config import DAY
 from domino_server.push import Reminders
-from domino_server.store import models as m
 
-from .helpers import Clock, Table, subscribe, tell
+from .helpers import Clock, Table, payloads, subscribe, tell
 from .push_service import PushService
-
-
-async def _payloads(engine: AsyncEngine) -> dict[str, dict[str, object]]:
-    R = m.push_reminders
-    async with engine.connect() as conn:
-        rows = await conn.execute(select(R.c.kind, R.c.payload))
-        return {str(kind): dict(payload) for kind, payload in rows}
 
 
 async def test_a_pending_reminder_says_the_last_move_as_the_table_now_does(
@@ -41,7 +32,7 @@ async def test_a_pending_reminder_says_the_last_move_as_the_table_now_does(
     rnd = view_for(table.match, None).round_no
     table.stand_in = {"round": rnd, "moves": [{"entry": 0, "reason": "held"}]}
     await tell(r, table)
-    stored = await _payloads(engine)
+    stored = await payloads(engine)
     assert stored["after_24h"]["last"] == {**sent.payload["last"], "name": "Bia", "by": "held"}
     assert stored["your_turn"]["last"] == sent.payload["last"]  # as it was sent
     clock.t += DAY + 1

@@ -130,3 +130,15 @@ class Table:
     def bot_moves(self, timeout: bool = False) -> list[Event]:
         """The bot on turn answers with the first legal move."""
         return self.do(mc.BotMoved(self.turn(), self.state.seq, self.first_move(), timeout))
+
+
+def both_here(state: TableState, *, start: bool = True) -> Table:
+    """Ana (seat 0) and Bia, who joins (seat 1), at the table ``state``, both with a socket
+    open; the match started unless ``start`` is False."""
+    t = Table(state)
+    t.join("Bia", 1)
+    t.came(0)
+    t.came(1)
+    if start:
+        t.start()
+    return t

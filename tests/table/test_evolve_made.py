@@ -6,16 +6,11 @@ from __future__ import annotations
 
 from domino_server.table import Stored, fold
 
-from .machine import Table, new_table
+from .machine import Table, both_here, new_table
 
 
 def _table() -> Table:
-    t = Table(new_table("draw", seats=2, pace="correspondence"))
-    t.join("Bia", 1)
-    t.came(0)
-    t.came(1)
-    t.start()
-    return t
+    return both_here(new_table("draw", seats=2, pace="correspondence"))
 
 
 def test_the_live_table_takes_the_moved_copy_and_a_second_fold_replays_it() -> None:

@@ -17,18 +17,14 @@ from domino_server.table.deadlines import next_wakeup
 from domino_server.table.fairplay import proofs
 from domino_server.table.summary import summary, summary_key
 
-from .machine import T0, TIMING, Table, new_table
+from .machine import T0, TIMING, Table, both_here, new_table
 
 WINDOW = replace(TIMING, seed_window=3.0)
 SEED = bytes(range(32))
 
 
 def _two_people(timing=WINDOW) -> Table:  # type: ignore[no-untyped-def]
-    t = Table(new_table("draw", seats=2, timing=timing))
-    t.join("Bia", 1)
-    t.came(0)
-    t.came(1)
-    return t
+    return both_here(new_table("draw", seats=2, timing=timing), start=False)
 
 
 def test_start_commits_and_the_deal_waits_for_both_seeds() -> None:

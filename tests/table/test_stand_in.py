@@ -12,7 +12,7 @@ from domino_server.table import commands as mc
 from domino_server.table.standin import MOVES
 from domino_server.table.summary import summary
 
-from .machine import T0, TIMING, Table, deal, new_table
+from .machine import T0, TIMING, Table, both_here, deal, new_table
 
 
 def _moves(events: list[Any]) -> list[dict[str, Any]]:
@@ -31,12 +31,7 @@ def _restored(t: Table) -> Any:
 
 def _friends() -> Table:
     """Ana (seat 0) and Bia (seat 1) at a live table, both here, the match started."""
-    t = Table(_created())
-    t.join("Bia", 1)
-    t.came(0)
-    t.came(1)
-    t.start()
-    return t
+    return both_here(_created())
 
 
 def test_the_moves_a_bot_made_for_a_person_away_are_said_to_be_the_computers() -> None:

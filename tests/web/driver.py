@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 STATE_JS = """() => {
   const s = dominoDebug.state();
@@ -51,6 +51,14 @@ def settle(page: Page, timeout: float = 10.0) -> None:
     page.wait_for_function(
         "() => Object.keys(dominoDebug.state().pending).length === 0", timeout=timeout * 1000
     )
+
+
+def history_lines(page: Page) -> Locator:
+    """Open the round's history (the "more" menu's "history") and give its lines."""
+    page.click("#more summary")
+    page.click("#history-btn")
+    expect(page.locator("#history-dialog")).to_be_visible()
+    return page.locator("#history-list li")
 
 
 def main_action(page: Page) -> tuple[str, bool]:

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .conftest import running_server
-from .driver import click_step, playing_with_a_friend, state, step_until
+from .driver import click_step, history_lines, playing_with_a_friend, state, step_until
 
 
 @pytest.fixture(scope="module")
@@ -159,10 +159,7 @@ def test_the_history_says_the_computer_played_for_a_friend_back_after_reopening(
         bots = _for_away(feed, 1)
         assert bots, feed
         for page, whom in ((guest, "você"), (host, "Bia")):
-            page.click("#more summary")
-            page.click("#history-btn")
-            lines = page.locator("#history-list li")
-            expect(page.locator("#history-dialog")).to_be_visible()
+            lines = history_lines(page)
             for e in bots:
                 expect(lines.filter(has_text=_said(e, whom)).first).to_be_visible()
             if whom == "você":

@@ -5,22 +5,20 @@ computer's, made before she came, on her page and on the host's, not as hers."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, expect
 
-from .driver import my_turn_to_play, started_for_friends, state, step_until, two_people
+from domino_server.table.standin import MOVES
+
+from .driver import (
+    history_lines,
+    my_turn_to_play,
+    started_for_friends,
+    state,
+    step_until,
+    two_people,
+)
 
 pytestmark = pytest.mark.browser
-
-MOVES = ("play", "draw", "pass")
-
-
-def _history(page: Page) -> Locator:
-    """The history dialog's lines, the dialog opened."""
-    page.click("#more summary")
-    page.click("#history-btn")
-    expect(page.locator("#history-dialog")).to_be_visible()
-    return page.locator("#history-list li")
-
 
 def test_the_history_says_the_bots_moves_before_a_friend_took_its_seat(
     browser: Browser, server: str
@@ -35,7 +33,7 @@ def test_the_history_says_the_bots_moves_before_a_friend_took_its_seat(
 
         step_until(host, nino_played, what="a tile Nino laid", next_round=False)
         ninos = [e for e in state(host)["view"]["log"] if e.get("seat") == 1 and e["type"] in MOVES]
-        lines = _history(host)  # Nino's seat: his moves, by his name
+        lines = history_lines(host)  # Nino's seat: his moves, by his name
         for e in ninos:
             if e["type"] == "play":
                 expect(lines.filter(has_text=f"Nino jogou {e['tile']}")).to_have_count(1)
@@ -54,7 +52,7 @@ def test_the_history_says_the_bots_moves_before_a_friend_took_its_seat(
             (host, "no lugar de Bia", "Bia jogou"),
             (guest, "no seu lugar", "Você jogou"),
         ):
-            lines = _history(page)
+            lines = history_lines(page)
             who = "Bia" if page is host else "você"
             came = f"{said}, antes de {who} chegar"
             expect(lines.filter(has_text=came)).to_have_count(len(ninos))

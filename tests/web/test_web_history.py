@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .driver import create_vs_computer, state, step_until
+from .driver import create_vs_computer, history_lines, state, step_until
 from .test_web_axe import _axe
 
 pytestmark = pytest.mark.browser
@@ -29,14 +29,11 @@ def test_the_rounds_moves_read_last_first(page: Page, server: str, axe_source: s
         )
 
     step_until(page, two_moves_and_our_turn, what="two moves", next_round=False)
-    page.click("#more summary")
-    page.click("#history-btn")
+    items = history_lines(page)
     dialog = page.locator("#history-dialog")
-    expect(dialog).to_be_visible()
     expect(page.locator("#history-title")).to_have_text(
         "Rodada 1: as jogadas, da última à primeira"
     )
-    items = page.locator("#history-list li")
     expected = page.evaluate(SENTENCES)
     assert len(expected) >= 2
     expect(items).to_have_text(expected)
